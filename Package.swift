@@ -1,0 +1,17 @@
+// swift-tools-version: 6.2
+// Ocellus: ML Kit's on-device vision in pure Swift. No package dependencies.
+import PackageDescription
+
+let package = Package(
+  name: "Ocellus",
+  products: [
+    .library(name: "Inflate", targets: ["Inflate"])
+  ],
+  targets: [
+    // DEFLATE / zlib decompression, CRC-32, Adler-32. Standard library only.
+    .target(name: "Inflate"),
+    // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
+    .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
+    .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),
+  ]
+)

@@ -1,0 +1,88 @@
+/// The growing output buffer of a decompression, which is also its back-reference window.
+///
+/// `storage` is zero-filled past `count` and always holds at least one spare byte (so its
+/// base address exists even for empty output); the usable capacity is `storage.count - 1`.
+/// It never grows past `limit`: asking for room beyond it throws instead of allocating.
+struct InflateOutput: Sendable {
+  /// Decompressed bytes in `0..<count`, zero padding after.
+  var storage: [UInt8]
+  /// Number of decompressed bytes produced so far.
+  var count: Int
+  /// The most bytes the output may hold.
+  let limit: Int
+  /// Whether `limit` is the exact expected size (changes which error is thrown).
+  let isExact: Bool
+  /// Capacity to start with when the size is unknown.
+  let initialCapacity: Int
+
+  /// DEFLATE cannot expand one input byte into more than 1032 output bytes: a 258-byte
+  /// match takes at least 2 bits (a 1-bit length code and a 1-bit distance code).
+  static let maxExpansion = 1032
+
+  /// Creates an empty output for `limits`, allocating the exact size at once when known.
+  ///
+  /// `compressedSize` is the whole input's size when known (one-shot decoding), used to
+  /// pick a first capacity and to avoid allocating an expected size that the input cannot
+  /// possibly produce (the stream then fails as shorter than expected).
+  init(limits: InflateLimits, compressedSize: Int?) throws(InflateError) {
+    let maximum = max(0, limits.maxOutputBytes)
+    count = 0
+    var possible = Int.max
+    if let compressedSize {
+      let (product, overflow) = compressedSize.multipliedReportingOverflow(by: Self.maxExpansion)
+      if !overflow && product <= Int.max - Self.maxExpansion {
+        possible = product + Self.maxExpansion
+      }
+    }
+    if let expected = limits.expectedOutputBytes {
+      let exact = max(0, expected)
+      guard exact <= maximum else { throw .outputLimitExceeded(limit: maximum) }
+      limit = exact
+      isExact = true
+      initialCapacity = min(exact, possible)
+      storage = [UInt8](repeating: 0, count: initialCapacity + 1)
+    } else {
+      limit = maximum
+      isExact = false
+      let sizeHint = compressedSize ?? 0
+      let hint = sizeHint > maximum / 4 ? maximum : max(sizeHint * 4, 32 << 10)
+      initialCapacity = min(maximum, hint, possible)
+      storage = [0]
+    }
+  }
+
+  /// Usable capacity of `storage`.
+  var capacity: Int { storage.count - 1 }
+
+  /// Ensures room for `needed` more bytes, growing geometrically up to `limit`.
+  ///
+  /// Throws ``InflateError/outputLimitExceeded(limit:)`` (or
+  /// ``InflateError/outputLongerThanExpected(expected:)`` for an exact size) when
+  /// `count + needed` exceeds the limit; nothing is allocated then.
+  mutating func makeRoom(_ needed: Int) throws(InflateError) {
+    let required = count + needed
+    if required <= capacity { return }
+    guard required <= limit else {
+      throw isExact
+        ? .outputLongerThanExpected(expected: limit) : .outputLimitExceeded(limit: limit)
+    }
+    let target = min(limit, max(required, max(0, capacity) * 2, initialCapacity))
+    // A zero-filled array and one bulk copy are much faster than appending repeated zeros.
+    var grown = [UInt8](repeating: 0, count: target + 1)
+    let kept = min(count, storage.count)
+    grown.withUnsafeMutableBufferPointer { target in
+      storage.withUnsafeBufferPointer { source in
+        guard let to = target.baseAddress, let from = source.baseAddress else { return }
+        to.update(from: from, count: kept)
+      }
+    }
+    storage = grown
+  }
+
+  /// Drops the zero padding so that `storage` is exactly the output.
+  mutating func trim() {
+    if storage.count > count {
+      storage.removeLast(storage.count - count)
+    }
+  }
+}
