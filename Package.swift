@@ -5,13 +5,19 @@ import PackageDescription
 let package = Package(
   name: "Ocellus",
   products: [
-    .library(name: "Inflate", targets: ["Inflate"])
+    .library(name: "TFLiteModel", targets: ["TFLiteModel"]),
+    .library(name: "Inflate", targets: ["Inflate"]),
   ],
   targets: [
     // DEFLATE / zlib decompression, CRC-32, Adler-32. Standard library only.
     .target(name: "Inflate"),
+    // Verified FlatBuffers reader, the TFLite schema, FlexBuffers, TFLite metadata,
+    // the appended zip of associated files, label files, AutoML manifests.
+    .target(name: "TFLiteModel", dependencies: ["Inflate"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),
+    .testTarget(
+      name: "TFLiteModelTests", dependencies: ["TFLiteModel", "Inflate", "OcellusTestSupport"]),
   ]
 )
