@@ -1,0 +1,218 @@
+/// One table of a FlatBuffer, with typed, bounds-checked field accessors.
+///
+/// Fields are addressed by their schema id (declaration order; a union takes two ids, the type
+/// then the value) and named for error messages. An absent field reads as its schema default.
+struct FlatBufferTable {
+  let reader: FlatBufferReader
+  /// Absolute position of the table.
+  let position: Int
+  let vtable: Int
+  let vtableSize: Int
+  let inlineSize: Int
+  /// Nesting depth; the root is 1.
+  let depth: Int
+
+  /// Absolute position of field `id` after checking that `size` bytes of it fit in the table,
+  /// or nil when the field is absent.
+  @inline(__always)
+  func fieldPosition(_ id: Int, size: Int, field: String) throws(FlatBufferError) -> Int? {
+    let slot = 4 + 2 * id
+    guard slot + 2 <= vtableSize else { return nil }
+    let offset = Int(reader.u16(vtable + slot))
+    guard offset != 0 else { return nil }
+    guard offset >= 4, offset + size <= inlineSize else {
+      throw FlatBufferError(
+        path: [field], offset: position,
+        problem: .fieldOutsideTable(fieldOffset: offset, fieldSize: size, tableSize: inlineSize))
+    }
+    return position + offset
+  }
+
+  // MARK: Scalars
+
+  /// An integer field, or `defaultValue` when absent.
+  func integer<T: FixedWidthInteger>(_ id: Int, _ field: String, default defaultValue: T)
+    throws(FlatBufferError)
+    -> T
+  {
+    guard let at = try fieldPosition(id, size: MemoryLayout<T>.size, field: field) else {
+      return defaultValue
+    }
+    return reader.integer(at, as: T.self)
+  }
+
+  /// A `float` field, or `defaultValue` when absent.
+  func float(_ id: Int, _ field: String, default defaultValue: Float) throws(FlatBufferError)
+    -> Float
+  {
+    guard let at = try fieldPosition(id, size: 4, field: field) else { return defaultValue }
+    return Float(bitPattern: reader.u32(at))
+  }
+
+  /// A `bool` field (one byte, nonzero is true), or `defaultValue` when absent.
+  func bool(_ id: Int, _ field: String, default defaultValue: Bool) throws(FlatBufferError) -> Bool
+  {
+    guard let at = try fieldPosition(id, size: 1, field: field) else { return defaultValue }
+    return reader.u8(at) != 0
+  }
+
+  /// A byte-sized enum field converted through `make`, or the enum's value for `defaultRaw`.
+  func enumeration<E>(
+    _ id: Int, _ field: String, _ enumName: String, default defaultRaw: Int8 = 0,
+    _ make: (Int8) -> E?
+  ) throws(FlatBufferError) -> E {
+    let at = try fieldPosition(id, size: 1, field: field)
+    let raw = at.map { reader.integer($0, as: Int8.self) } ?? defaultRaw
+    guard let value = make(raw) else {
+      throw FlatBufferError(
+        path: [field], offset: at ?? position,
+        problem: .invalidEnumValue(Int64(raw), enumName: enumName))
+    }
+    return value
+  }
+
+  /// A byte-sized enum field of an open (growing) enum: a value this reader does not know reads
+  /// as `fallback` and is recorded as a warning rather than failing.
+  func openEnumeration<E: RawRepresentable>(
+    _ id: Int, _ field: String, _ enumName: String, fallback: E
+  )
+    throws(FlatBufferError) -> E where E.RawValue == Int8
+  {
+    guard let at = try fieldPosition(id, size: 1, field: field) else {
+      return E(rawValue: 0) ?? fallback
+    }
+    let raw = reader.integer(at, as: Int8.self)
+    if let value = E(rawValue: raw) { return value }
+    reader.warnings.append(
+      .unrecognizedEnumValue(field: field, value: Int64(raw), enumName: enumName, offset: at))
+    return fallback
+  }
+
+  // MARK: References
+
+  /// Absolute position of the object a reference field points to, or nil when absent.
+  func referenceTarget(_ id: Int, _ field: String) throws(FlatBufferError) -> Int? {
+    guard let at = try fieldPosition(id, size: 4, field: field) else { return nil }
+    return try reader.follow(at, field: field)
+  }
+
+  /// A string field, or nil when absent. Invalid UTF-8 is repaired with U+FFFD.
+  func string(_ id: Int, _ field: String) throws(FlatBufferError) -> String? {
+    guard let target = try referenceTarget(id, field) else { return nil }
+    return try reader.string(at: target, field: field)
+  }
+
+  /// A sub-table field, or nil when absent.
+  func table(_ id: Int, _ field: String) throws(FlatBufferError) -> FlatBufferTable? {
+    guard let target = try referenceTarget(id, field) else { return nil }
+    return try reader.table(at: target, depth: depth + 1, field: field)
+  }
+
+  /// Decodes an optional sub-table, adding the field name to any error's path.
+  func child<T>(
+    _ id: Int, _ field: String, _ decode: (FlatBufferTable) throws(FlatBufferError) -> T
+  )
+    throws(FlatBufferError) -> T?
+  {
+    guard let table = try table(id, field) else { return nil }
+    do {
+      return try decode(table)
+    } catch {
+      throw error.within(field)
+    }
+  }
+
+  /// The location of a vector field: element start and count, checked to fit the buffer.
+  func vector(_ id: Int, _ field: String, elementSize: Int) throws(FlatBufferError)
+    -> FlatBufferVector?
+  {
+    guard let target = try referenceTarget(id, field) else { return nil }
+    return try reader.vector(at: target, elementSize: elementSize, field: field)
+  }
+
+  /// A vector of integers, widened to `Int` (or kept as `T`), or nil when absent.
+  func integers<T: FixedWidthInteger>(_ id: Int, _ field: String, as type: T.Type)
+    throws(FlatBufferError) -> [T]?
+  {
+    let size = MemoryLayout<T>.size
+    guard let vector = try vector(id, field, elementSize: size) else { return nil }
+    try reader.charge(vector.count * size, at: vector.elements, field: field)
+    let reader = self.reader
+    return (0..<vector.count).map { reader.integer(vector.elements + $0 * size, as: T.self) }
+  }
+
+  /// A vector of `int` (32-bit) values as `Int`, or nil when absent.
+  func ints(_ id: Int, _ field: String) throws(FlatBufferError) -> [Int]? {
+    try integers(id, field, as: Int32.self).map { $0.map(Int.init) }
+  }
+
+  /// A vector of `float` values, or nil when absent.
+  func floats(_ id: Int, _ field: String) throws(FlatBufferError) -> [Float]? {
+    try integers(id, field, as: UInt32.self).map { $0.map(Float.init(bitPattern:)) }
+  }
+
+  /// A vector of strings, or nil when absent.
+  func strings(_ id: Int, _ field: String) throws(FlatBufferError) -> [String]? {
+    guard let vector = try vector(id, field, elementSize: 4) else { return nil }
+    var result: [String] = []
+    result.reserveCapacity(vector.count)
+    for index in 0..<vector.count {
+      do {
+        let target = try reader.follow(vector.elements + 4 * index, field: field)
+        result.append(try reader.string(at: target, field: field))
+      } catch {
+        throw error.renamingField(to: "\(field)[\(index)]")
+      }
+    }
+    return result
+  }
+
+  /// The bytes of a `[ubyte]` field as a range of the file, without copying; nil when absent.
+  func byteRange(_ id: Int, _ field: String) throws(FlatBufferError) -> Range<Int>? {
+    guard let vector = try vector(id, field, elementSize: 1) else { return nil }
+    return vector.elements..<(vector.elements + vector.count)
+  }
+
+  /// A vector of tables decoded by `decode`, or nil when absent. Errors name the element index.
+  func tables<T>(
+    _ id: Int, _ field: String, _ decode: (Int, FlatBufferTable) throws(FlatBufferError) -> T
+  )
+    throws(FlatBufferError) -> [T]?
+  {
+    guard let vector = try vector(id, field, elementSize: 4) else { return nil }
+    var result: [T] = []
+    result.reserveCapacity(vector.count)
+    for index in 0..<vector.count {
+      let table: FlatBufferTable
+      do {
+        let target = try reader.follow(vector.elements + 4 * index, field: field)
+        table = try reader.table(at: target, depth: depth + 1, field: field)
+      } catch {
+        throw error.renamingField(to: "\(field)[\(index)]")
+      }
+      do {
+        result.append(try decode(index, table))
+      } catch {
+        throw error.within("\(field)[\(index)]")
+      }
+    }
+    return result
+  }
+
+  // MARK: Unions
+
+  /// The type tag of the union whose tag has id `id` (its value has id `id + 1`); 0 is NONE.
+  func unionType(_ id: Int, _ field: String) throws(FlatBufferError) -> UInt8 {
+    try integer(id, field + "_type", default: UInt8(0))
+  }
+
+  /// The value table of the union whose tag has id `id`, or nil when absent.
+  func unionValue(_ id: Int, _ field: String) throws(FlatBufferError) -> FlatBufferTable? {
+    try table(id + 1, field)
+  }
+
+  /// An error located at this table.
+  func error(_ field: String, _ problem: FlatBufferError.Problem) -> FlatBufferError {
+    FlatBufferError(path: [field], offset: position, problem: problem)
+  }
+}

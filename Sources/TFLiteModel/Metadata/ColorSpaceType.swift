@@ -1,0 +1,15 @@
+/// The colour space of an image input (`ColorSpaceType` in the metadata schema).
+public enum ColorSpaceType: Int8, Sendable, CustomStringConvertible {
+  /// Not stated (an absent field reads as this), or newer than this reader.
+  case unknown = 0
+  case rgb = 1
+  case grayscale = 2
+
+  public var description: String {
+    switch self {
+    case .unknown: return "UNKNOWN"
+    case .rgb: return "RGB"
+    case .grayscale: return "GRAYSCALE"
+    }
+  }
+}

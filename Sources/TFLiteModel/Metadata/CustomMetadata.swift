@@ -1,0 +1,12 @@
+/// Application-defined metadata (`CustomMetadata`, metadata 1.5.0): a name and opaque bytes.
+public struct CustomMetadata: Sendable, Equatable {
+  public var name: String
+  /// The bytes: a view into the model file, not a copy.
+  public var data: ArraySlice<UInt8>
+
+  init(_ t: FlatBufferTable) throws(FlatBufferError) {
+    name = try t.string(0, "name") ?? ""
+    let range = try t.byteRange(1, "data") ?? 0..<0
+    data = t.reader.bytes[range]
+  }
+}

@@ -1,0 +1,76 @@
+/// A pre- or post-processing step declared in the metadata (`ProcessUnit`).
+public enum ProcessUnit: Sendable, Equatable {
+  /// Input normalization.
+  case normalization(NormalizationOptions)
+  /// Output score calibration.
+  case scoreCalibration(ScoreCalibrationOptions)
+  /// Output score threshold: results scoring below `globalScoreThreshold` are dropped
+  /// (inclusive for classifiers, strict for detectors, as upstream).
+  case scoreThresholding(globalScoreThreshold: Float)
+  /// A text tokenizer (BERT, SentencePiece, regex), with its vocabulary files. Parsed so the
+  /// union can be walked; vision tasks ignore it.
+  case tokenizer(kind: String, files: [AssociatedFile])
+  /// A union member newer than this reader, by type tag.
+  case other(typeTag: UInt8)
+
+  /// The schema name of the options table, e.g. `NormalizationOptions`.
+  public var typeName: String {
+    switch self {
+    case .normalization: return "NormalizationOptions"
+    case .scoreCalibration: return "ScoreCalibrationOptions"
+    case .scoreThresholding: return "ScoreThresholdingOptions"
+    case .tokenizer(let kind, _): return kind
+    case .other(let tag): return "ProcessUnitOptions\(tag)"
+    }
+  }
+
+  init(_ t: FlatBufferTable) throws(FlatBufferError) {
+    let type = try t.unionType(0, "options")
+    let options = try t.unionValue(0, "options")
+    do {
+      self = try Self.decode(type: type, options: options)
+    } catch {
+      throw error.within("options")
+    }
+  }
+
+  private static func decode(type: UInt8, options: FlatBufferTable?) throws(FlatBufferError)
+    -> ProcessUnit
+  {
+    func files(_ id: Int, _ field: String) throws(FlatBufferError) -> [AssociatedFile] {
+      try options?.tables(id, field) { _, table throws(FlatBufferError) in try AssociatedFile(table)
+      } ?? []
+    }
+    switch type {
+    case 1: return .normalization(try NormalizationOptions(options))
+    case 2: return .scoreCalibration(try ScoreCalibrationOptions(options))
+    case 3:
+      return .scoreThresholding(
+        globalScoreThreshold: try options?.float(0, "global_score_threshold", default: 0) ?? 0)
+    case 4: return .tokenizer(kind: "BertTokenizerOptions", files: try files(0, "vocab_file"))
+    case 5:
+      return .tokenizer(
+        kind: "SentencePieceTokenizerOptions",
+        files: try files(0, "sentencePiece_model") + files(1, "vocab_file"))
+    case 6:
+      _ = try options?.string(0, "delim_regex_pattern")
+      return .tokenizer(kind: "RegexTokenizerOptions", files: try files(1, "vocab_file"))
+    default: return .other(typeTag: type)
+    }
+  }
+
+  /// Decodes a process-unit list, rejecting two units of the same type (as upstream's
+  /// `FindFirstProcessUnit` does).
+  static func list(_ t: FlatBufferTable, _ id: Int, _ field: String) throws(FlatBufferError)
+    -> [ProcessUnit]
+  {
+    let units =
+      try t.tables(id, field) { _, table throws(FlatBufferError) in try ProcessUnit(table) } ?? []
+    var seen: Set<String> = []
+    for unit in units where !seen.insert(unit.typeName).inserted {
+      throw t.error(
+        field, .invalidValue("more than one \(unit.typeName); at most one of each type is allowed"))
+    }
+    return units
+  }
+}

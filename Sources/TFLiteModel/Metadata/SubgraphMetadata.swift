@@ -1,0 +1,47 @@
+/// What the metadata says about one subgraph (`SubGraphMetadata`); models use only the first.
+public struct SubgraphMetadata: Sendable, Equatable {
+  public var name: String?
+  public var description: String?
+  /// One entry per subgraph input, in the subgraph's input order.
+  public var inputTensors: [TensorMetadata]
+  /// One entry per subgraph output, in the subgraph's output order.
+  public var outputTensors: [TensorMetadata]
+  /// Files for the subgraph as a whole.
+  public var associatedFiles: [AssociatedFile]
+  /// Steps applied across all inputs (metadata 1.1.0).
+  public var inputProcessUnits: [ProcessUnit]
+  /// Steps applied across all outputs (metadata 1.1.0).
+  public var outputProcessUnits: [ProcessUnit]
+  /// Groups of inputs (metadata 1.2.0).
+  public var inputTensorGroups: [TensorGroup]
+  /// Groups of outputs (metadata 1.2.0), e.g. a detector's `detection_result`.
+  public var outputTensorGroups: [TensorGroup]
+  /// Application-defined entries (metadata 1.5.0).
+  public var customMetadata: [CustomMetadata]
+
+  init(_ t: FlatBufferTable) throws(FlatBufferError) {
+    func tensors(_ id: Int, _ field: String) throws(FlatBufferError) -> [TensorMetadata] {
+      try t.tables(id, field) { _, table throws(FlatBufferError) in try TensorMetadata(table) }
+        ?? []
+    }
+    func groups(_ id: Int, _ field: String) throws(FlatBufferError) -> [TensorGroup] {
+      try t.tables(id, field) { _, table throws(FlatBufferError) in try TensorGroup(table) } ?? []
+    }
+    name = try t.string(0, "name")
+    description = try t.string(1, "description")
+    inputTensors = try tensors(2, "input_tensor_metadata")
+    outputTensors = try tensors(3, "output_tensor_metadata")
+    associatedFiles =
+      try t.tables(4, "associated_files") { _, table throws(FlatBufferError) in
+        try AssociatedFile(table)
+      } ?? []
+    inputProcessUnits = try ProcessUnit.list(t, 5, "input_process_units")
+    outputProcessUnits = try ProcessUnit.list(t, 6, "output_process_units")
+    inputTensorGroups = try groups(7, "input_tensor_groups")
+    outputTensorGroups = try groups(8, "output_tensor_groups")
+    customMetadata =
+      try t.tables(9, "custom_metadata") { _, table throws(FlatBufferError) in
+        try CustomMetadata(table)
+      } ?? []
+  }
+}

@@ -1,0 +1,26 @@
+/// The activation fused into an op's output (`ActivationFunctionType` in the TFLite schema).
+public enum ActivationFunction: Int8, Sendable, CustomStringConvertible {
+  /// No activation.
+  case none = 0
+  /// `max(0, x)`.
+  case relu = 1
+  /// `min(1, max(-1, x))`.
+  case reluN1To1 = 2
+  /// `min(6, max(0, x))`.
+  case relu6 = 3
+  /// `tanh(x)`.
+  case tanh = 4
+  /// Sign bit (unused by current converters).
+  case signBit = 5
+
+  public var description: String {
+    switch self {
+    case .none: return "NONE"
+    case .relu: return "RELU"
+    case .reluN1To1: return "RELU_N1_TO_1"
+    case .relu6: return "RELU6"
+    case .tanh: return "TANH"
+    case .signBit: return "SIGN_BIT"
+    }
+  }
+}

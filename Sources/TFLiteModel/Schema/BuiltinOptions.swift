@@ -1,0 +1,161 @@
+/// The decoded `builtin_options` of an operator.
+///
+/// Options tables that vision kernels use are decoded into typed values; every other table is
+/// kept as ``other(_:)`` with its type tag, so the model still loads and the interpreter can
+/// report exactly which option set it does not handle. An absent table reads as all defaults.
+public enum BuiltinOptions: Sendable, Equatable {
+  /// No options (union type NONE).
+  case none
+  case conv2D(Conv2DOptions)
+  case depthwiseConv2D(DepthwiseConv2DOptions)
+  /// `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D`.
+  case pool2D(Pool2DOptions)
+  case fullyConnected(FullyConnectedOptions)
+  /// `SOFTMAX`: `softmax(beta * x)`.
+  case softmax(beta: Float)
+  /// `CONCATENATION` along `axis` (negative counts from the end).
+  case concatenation(axis: Int, activation: ActivationFunction)
+  case add(ArithmeticOptions)
+  case sub(ArithmeticOptions)
+  case mul(ArithmeticOptions)
+  case div(ArithmeticOptions)
+  case l2Normalization(activation: ActivationFunction)
+  case localResponseNormalization(radius: Int, bias: Float, alpha: Float, beta: Float)
+  /// `RESHAPE`; `newShape` is nil when the shape comes only from the second input.
+  case reshape(newShape: [Int]?)
+  case resizeBilinear(ResizeOptions)
+  case resizeNearestNeighbor(ResizeOptions)
+  case spaceToDepth(blockSize: Int)
+  case depthToSpace(blockSize: Int)
+  case gather(axis: Int, batchDims: Int)
+  /// `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `REDUCE_PROD`, `REDUCE_ANY`, `REDUCE_ALL`.
+  case reducer(keepDims: Bool)
+  /// `SQUEEZE`; an empty list removes every dimension of size 1.
+  case squeeze(dimensions: [Int])
+  case stridedSlice(StridedSliceOptions)
+  case split(numSplits: Int)
+  case splitV(numSplits: Int)
+  /// `CAST`; both types default to `float32` when unset in the file.
+  case cast(input: TensorType, output: TensorType)
+  case argMax(outputType: TensorType)
+  case argMin(outputType: TensorType)
+  case shape(outputType: TensorType)
+  case pack(valuesCount: Int, axis: Int)
+  case unpack(count: Int, axis: Int)
+  case leakyRelu(alpha: Float)
+  /// `MIRROR_PAD`: `symmetric` false means REFLECT.
+  case mirrorPad(symmetric: Bool)
+  case transposeConv(TransposeConvOptions)
+  case batchMatMul(adjointX: Bool, adjointY: Bool)
+  case gelu(approximate: Bool)
+  /// Any other options table, decoded no further.
+  case other(BuiltinOptionsType)
+
+  /// The union type tag this value came from.
+  public var typeName: String {
+    switch self {
+    case .none: return "NONE"
+    case .conv2D: return "Conv2DOptions"
+    case .depthwiseConv2D: return "DepthwiseConv2DOptions"
+    case .pool2D: return "Pool2DOptions"
+    case .fullyConnected: return "FullyConnectedOptions"
+    case .softmax: return "SoftmaxOptions"
+    case .concatenation: return "ConcatenationOptions"
+    case .add: return "AddOptions"
+    case .sub: return "SubOptions"
+    case .mul: return "MulOptions"
+    case .div: return "DivOptions"
+    case .l2Normalization: return "L2NormOptions"
+    case .localResponseNormalization: return "LocalResponseNormalizationOptions"
+    case .reshape: return "ReshapeOptions"
+    case .resizeBilinear: return "ResizeBilinearOptions"
+    case .resizeNearestNeighbor: return "ResizeNearestNeighborOptions"
+    case .spaceToDepth: return "SpaceToDepthOptions"
+    case .depthToSpace: return "DepthToSpaceOptions"
+    case .gather: return "GatherOptions"
+    case .reducer: return "ReducerOptions"
+    case .squeeze: return "SqueezeOptions"
+    case .stridedSlice: return "StridedSliceOptions"
+    case .split: return "SplitOptions"
+    case .splitV: return "SplitVOptions"
+    case .cast: return "CastOptions"
+    case .argMax: return "ArgMaxOptions"
+    case .argMin: return "ArgMinOptions"
+    case .shape: return "ShapeOptions"
+    case .pack: return "PackOptions"
+    case .unpack: return "UnpackOptions"
+    case .leakyRelu: return "LeakyReluOptions"
+    case .mirrorPad: return "MirrorPadOptions"
+    case .transposeConv: return "TransposeConvOptions"
+    case .batchMatMul: return "BatchMatMulOptions"
+    case .gelu: return "GeluOptions"
+    case .other(let type): return type.name
+    }
+  }
+
+  /// Decodes the union value `table` (nil when absent) whose type tag is `type`.
+  init(type: UInt8, table t: FlatBufferTable?) throws(FlatBufferError) {
+    func int(_ id: Int, _ field: String, _ defaultValue: Int32 = 0) throws(FlatBufferError) -> Int {
+      Int(try t?.integer(id, field, default: defaultValue) ?? defaultValue)
+    }
+    func flag(_ id: Int, _ field: String) throws(FlatBufferError) -> Bool {
+      try t?.bool(id, field, default: false) ?? false
+    }
+    func real(_ id: Int, _ field: String) throws(FlatBufferError) -> Float {
+      try t?.float(id, field, default: 0) ?? 0
+    }
+    func activation(_ id: Int) throws(FlatBufferError) -> ActivationFunction {
+      try t?.enumeration(
+        id, "fused_activation_function", "ActivationFunctionType", ActivationFunction.init) ?? .none
+    }
+    func tensorType(_ id: Int, _ field: String) throws(FlatBufferError) -> TensorType {
+      try t?.enumeration(id, field, "TensorType", TensorType.init) ?? .float32
+    }
+    switch type {
+    case 0: self = .none
+    case 1: self = .conv2D(try Conv2DOptions(t))
+    case 2: self = .depthwiseConv2D(try DepthwiseConv2DOptions(t))
+    case 5: self = .pool2D(try Pool2DOptions(t))
+    case 8: self = .fullyConnected(try FullyConnectedOptions(t))
+    case 9: self = .softmax(beta: try real(0, "beta"))
+    case 10: self = .concatenation(axis: try int(0, "axis"), activation: try activation(1))
+    case 11: self = .add(try ArithmeticOptions(t, hasPotScale: true))
+    case 12: self = .l2Normalization(activation: try activation(0))
+    case 13:
+      self = .localResponseNormalization(
+        radius: try int(0, "radius"), bias: try real(1, "bias"), alpha: try real(2, "alpha"),
+        beta: try real(3, "beta"))
+    case 15: self = .resizeBilinear(try ResizeOptions(t, firstFieldID: 2))
+    case 17: self = .reshape(newShape: try t?.ints(0, "new_shape"))
+    case 19: self = .spaceToDepth(blockSize: try int(0, "block_size"))
+    case 21: self = .mul(try ArithmeticOptions(t, hasPotScale: false))
+    case 23: self = .gather(axis: try int(0, "axis"), batchDims: try int(1, "batch_dims"))
+    case 27: self = .reducer(keepDims: try flag(0, "keep_dims"))
+    case 28: self = .sub(try ArithmeticOptions(t, hasPotScale: true))
+    case 29: self = .div(try ArithmeticOptions(t, hasPotScale: false))
+    case 30: self = .squeeze(dimensions: try t?.ints(0, "squeeze_dims") ?? [])
+    case 32: self = .stridedSlice(try StridedSliceOptions(t))
+    case 35: self = .split(numSplits: try int(0, "num_splits"))
+    case 37:
+      self = .cast(
+        input: try tensorType(0, "in_data_type"), output: try tensorType(1, "out_data_type"))
+    case 40: self = .argMax(outputType: try tensorType(0, "output_type"))
+    case 49: self = .transposeConv(try TransposeConvOptions(t))
+    case 55: self = .shape(outputType: try tensorType(0, "out_type"))
+    case 57: self = .argMin(outputType: try tensorType(0, "output_type"))
+    case 59: self = .pack(valuesCount: try int(0, "values_count"), axis: try int(1, "axis"))
+    case 64: self = .unpack(count: try int(0, "num"), axis: try int(1, "axis"))
+    case 74: self = .resizeNearestNeighbor(try ResizeOptions(t, firstFieldID: 0))
+    case 75: self = .leakyRelu(alpha: try real(0, "alpha"))
+    case 77:
+      let mode =
+        try t?.enumeration(0, "mode", "MirrorPadMode") { $0 == 0 || $0 == 1 ? $0 : nil } ?? 0
+      self = .mirrorPad(symmetric: mode == 1)
+    case 79: self = .splitV(numSplits: try int(0, "num_splits"))
+    case 94: self = .depthToSpace(blockSize: try int(0, "block_size"))
+    case 101: self = .batchMatMul(adjointX: try flag(0, "adj_x"), adjointY: try flag(1, "adj_y"))
+    case 116: self = .gelu(approximate: try flag(0, "approximate"))
+    default: self = .other(BuiltinOptionsType(rawValue: type))
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/// Options of `FULLY_CONNECTED` (`FullyConnectedOptions`).
+public struct FullyConnectedOptions: Sendable, Equatable {
+  /// Layout of the weights: 0 = default row-major `[outputs, inputs]`, 1 = `SHUFFLED4x16INT8`.
+  public enum WeightsFormat: Int8, Sendable {
+    case `default` = 0
+    case shuffled4x16Int8 = 1
+  }
+
+  public var activation: ActivationFunction
+  public var weightsFormat: WeightsFormat
+  /// Keep the input's leading dimensions in the output instead of flattening to 2-D.
+  public var keepNumDims: Bool
+  /// Hybrid models: quantize float inputs asymmetrically on the fly.
+  public var asymmetricQuantizeInputs: Bool
+  /// For int16 activations: the bias type; `float32` (the default) means unset.
+  public var quantizedBiasType: TensorType
+
+  init(_ table: FlatBufferTable?) throws(FlatBufferError) {
+    activation =
+      try table?.enumeration(
+        0, "fused_activation_function", "ActivationFunctionType", ActivationFunction.init)
+      ?? .none
+    weightsFormat =
+      try table?.enumeration(
+        1, "weights_format", "FullyConnectedOptionsWeightsFormat", WeightsFormat.init)
+      ?? .default
+    keepNumDims = try table?.bool(2, "keep_num_dims", default: false) ?? false
+    asymmetricQuantizeInputs =
+      try table?.bool(3, "asymmetric_quantize_inputs", default: false) ?? false
+    quantizedBiasType =
+      try table?.enumeration(4, "quantized_bias_type", "TensorType", TensorType.init) ?? .float32
+  }
+}

@@ -1,0 +1,71 @@
+/// The element type of a tensor (`TensorType` in the TFLite schema).
+public enum TensorType: Int8, Sendable, CaseIterable, CustomStringConvertible {
+  case float32 = 0
+  case float16 = 1
+  case int32 = 2
+  case uint8 = 3
+  case int64 = 4
+  case string = 5
+  case bool = 6
+  case int16 = 7
+  case complex64 = 8
+  case int8 = 9
+  case float64 = 10
+  case complex128 = 11
+  case uint64 = 12
+  case resource = 13
+  case variant = 14
+  case uint32 = 15
+  case uint16 = 16
+  case int4 = 17
+  case bfloat16 = 18
+  case int2 = 19
+  case uint4 = 20
+  case float8e4m3fn = 21
+  case float8e5m2 = 22
+
+  /// Bytes per element, or nil for types that are not a whole number of bytes per element
+  /// (`int4`, `int2`, `uint4`) or have no fixed size (`string`, `resource`, `variant`).
+  public var byteSize: Int? {
+    switch self {
+    case .bool, .uint8, .int8, .float8e4m3fn, .float8e5m2: return 1
+    case .float16, .int16, .uint16, .bfloat16: return 2
+    case .float32, .int32, .uint32: return 4
+    case .int64, .uint64, .float64, .complex64: return 8
+    case .complex128: return 16
+    case .int4, .int2, .uint4, .string, .resource, .variant: return nil
+    }
+  }
+
+  /// The schema name, e.g. `FLOAT32`.
+  public var schemaName: String {
+    switch self {
+    case .float32: return "FLOAT32"
+    case .float16: return "FLOAT16"
+    case .int32: return "INT32"
+    case .uint8: return "UINT8"
+    case .int64: return "INT64"
+    case .string: return "STRING"
+    case .bool: return "BOOL"
+    case .int16: return "INT16"
+    case .complex64: return "COMPLEX64"
+    case .int8: return "INT8"
+    case .float64: return "FLOAT64"
+    case .complex128: return "COMPLEX128"
+    case .uint64: return "UINT64"
+    case .resource: return "RESOURCE"
+    case .variant: return "VARIANT"
+    case .uint32: return "UINT32"
+    case .uint16: return "UINT16"
+    case .int4: return "INT4"
+    case .bfloat16: return "BFLOAT16"
+    case .int2: return "INT2"
+    case .uint4: return "UINT4"
+    case .float8e4m3fn: return "FLOAT8_E4M3FN"
+    case .float8e5m2: return "FLOAT8_E5M2"
+    }
+  }
+
+  /// The lower-case name NumPy would use where one exists (`float32`, `uint8`, …).
+  public var description: String { schemaName.lowercased() }
+}

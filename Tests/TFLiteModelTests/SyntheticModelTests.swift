@@ -1,0 +1,360 @@
+import OcellusTestSupport
+import TFLiteModel
+import Testing
+
+/// Schema features and malformed structures, on small models built in the test.
+@Suite("Synthetic models")
+struct SyntheticModelTests {
+  typealias S = SyntheticModel
+
+  @Test("a minimal model reads back exactly")
+  func minimal() throws {
+    let model = try Model(bytes: S.bytes(S.minimal))
+    #expect(model.version == 3)
+    #expect(model.description == "synthetic")
+    #expect(model.operatorCodes.map(\.builtinCode) == [.add])
+    let main = model.mainSubgraph
+    #expect(main.name == "main")
+    #expect(main.tensors.map(\.name) == ["a", "b", "sum"])
+    #expect(main.inputs == [0, 1])
+    #expect(main.outputs == [2])
+    #expect(main.operators.first?.builtinOptions == .add(try #require(Self.arithmetic(.relu))))
+    #expect(model.metadata == nil)
+    #expect(model.associatedFiles == nil)
+    #expect(model.warnings.isEmpty)
+  }
+
+  static func arithmetic(_ activation: ActivationFunction) -> ArithmeticOptions? {
+    guard
+      case .add(let options) = try? Model(bytes: S.bytes(S.minimal)).mainSubgraph.operators[0]
+        .builtinOptions
+    else { return nil }
+    return options.activation == activation ? options : nil
+  }
+
+  @Test("every tensor type, shape signatures, variables and per-channel quantization")
+  func tensors() throws {
+    let types: [(Int8, TensorType)] = [
+      (0, .float32), (1, .float16), (2, .int32), (3, .uint8), (4, .int64), (6, .bool), (7, .int16),
+      (9, .int8),
+      (10, .float64), (15, .uint32), (16, .uint16), (17, .int4), (18, .bfloat16),
+    ]
+    let perChannel: S.Node = .table([
+      2: .floats([0.5, 0.25, 0.125]), 3: .int64s([0, 0, 0]), 6: .int32(3),
+    ])
+    var tensors = types.map { S.tensor("t\($0.0)", shape: [1, 2], type: $0.0) }
+    tensors.append(
+      S.tensor("dynamic", shape: [1, 224, 224, 3], extra: [7: .int32s([1, -1, -1, 3])]))
+    tensors.append(S.tensor("state", shape: [1, 8], extra: [5: .bool(true)]))
+    tensors.append(S.tensor("weights", shape: [3, 1, 1, 3], type: 9, extra: [4: perChannel]))
+    let count = Int32(tensors.count)
+    let model = try Model(
+      bytes: S.bytes(
+        S.model(
+          opcodes: [S.opcode(builtin: 0)], tensors: tensors, inputs: [0], outputs: [count - 1],
+          operators: [S.op(0, inputs: [0, -1], outputs: [count - 1])])))
+    let main = model.mainSubgraph
+    #expect(main.tensors.prefix(types.count).map(\.type) == types.map(\.1))
+    let dynamic = main.tensors[types.count]
+    #expect(dynamic.shape == [1, 224, 224, 3])
+    #expect(dynamic.shapeSignature == [1, -1, -1, 3])
+    #expect(dynamic.hasDynamicShape)
+    #expect(main.tensors[types.count + 1].isVariable)
+    let weights = try #require(main.tensors.last?.quantization)
+    #expect(weights.scales == [0.5, 0.25, 0.125])
+    #expect(weights.zeroPoints == [0, 0, 0])
+    #expect(weights.quantizedDimension == 3)
+    #expect(weights.isPerChannel)
+    #expect(main.operators[0].inputs == [0, -1])
+    #expect(TensorType.float16.byteSize == 2 && TensorType.int4.byteSize == nil)
+  }
+
+  @Test("builtin options of the vision ops")
+  func builtinOptions() throws {
+    let options: [(UInt8, S.Node)] = [
+      (
+        1,
+        .table([0: .int8(1), 1: .int32(2), 2: .int32(3), 3: .int8(3), 4: .int32(2), 5: .int32(4)])
+      ),
+      (2, .table([1: .int32(1), 2: .int32(1), 3: .int32(2), 4: .int8(1), 5: .int32(3)])),
+      (
+        5,
+        .table([0: .int8(1), 1: .int32(2), 2: .int32(2), 3: .int32(7), 4: .int32(5), 5: .int8(3)])
+      ),
+      (8, .table([0: .int8(1), 2: .bool(true)])),
+      (9, .table([0: .float(0.5)])),
+      (10, .table([0: .int32(-1), 1: .int8(3)])),
+      (15, .table([2: .bool(true), 3: .bool(false)])),
+      (74, .table([1: .bool(true)])),
+      (17, .table([0: .int32s([1, -1, 4])])),
+      (
+        32,
+        .table([
+          0: .int32(1), 1: .int32(2), 2: .int32(4), 3: .int32(8), 4: .int32(16), 5: .bool(true),
+        ])
+      ),
+      (27, .table([0: .bool(true)])),
+      (30, .table([0: .int32s([1, 2])])),
+      (35, .table([0: .int32(3)])),
+      (37, .table([0: .int8(3), 1: .int8(0)])),
+      (40, .table([0: .int8(4)])),
+      (59, .table([0: .int32(2), 1: .int32(-1)])),
+      (75, .table([0: .float(0.2)])),
+      (94, .table([0: .int32(2)])),
+      (22, .table([:])),  // PadOptions: no fields, kept as `other`
+      (200, .table([:])),  // a tag newer than the schema
+    ]
+    let operators = options.map { S.op(0, inputs: [0], outputs: [1], options: $0) }
+    let model = try Model(
+      bytes: S.bytes(
+        S.model(
+          opcodes: [S.opcode(builtin: 3)],
+          tensors: [S.tensor("x", shape: [1]), S.tensor("y", shape: [1])], inputs: [0],
+          outputs: [1], operators: operators)))
+    let decoded = model.mainSubgraph.operators.map(\.builtinOptions)
+    guard case .conv2D(let conv) = decoded[0] else { throw Failure("conv") }
+    #expect(conv.padding == .valid && conv.strideWidth == 2 && conv.strideHeight == 3)
+    #expect(conv.activation == .relu6 && conv.dilationWidth == 2 && conv.dilationHeight == 4)
+    guard case .depthwiseConv2D(let depthwise) = decoded[1] else { throw Failure("depthwise") }
+    #expect(
+      depthwise.padding == .same && depthwise.depthMultiplier == 2 && depthwise.activation == .relu)
+    #expect(depthwise.dilationWidth == 3 && depthwise.dilationHeight == 1)
+    guard case .pool2D(let pool) = decoded[2] else { throw Failure("pool") }
+    #expect(
+      pool.filterWidth == 7 && pool.filterHeight == 5 && pool.activation == .relu6
+        && pool.padding == .valid)
+    guard case .fullyConnected(let fullyConnected) = decoded[3] else { throw Failure("fc") }
+    #expect(fullyConnected.keepNumDims && fullyConnected.activation == .relu)
+    #expect(decoded[4] == .softmax(beta: 0.5))
+    #expect(decoded[5] == .concatenation(axis: -1, activation: .relu6))
+    guard case .resizeBilinear(let bilinear) = decoded[6],
+      case .resizeNearestNeighbor(let nearest) = decoded[7]
+    else {
+      throw Failure("resize")
+    }
+    #expect(bilinear.alignCorners && !bilinear.halfPixelCenters)
+    #expect(!nearest.alignCorners && nearest.halfPixelCenters)
+    #expect(decoded[8] == .reshape(newShape: [1, -1, 4]))
+    guard case .stridedSlice(let slice) = decoded[9] else { throw Failure("slice") }
+    #expect(slice.beginMask == 1 && slice.endMask == 2 && slice.ellipsisMask == 4)
+    #expect(slice.newAxisMask == 8 && slice.shrinkAxisMask == 16 && slice.offset)
+    #expect(decoded[10] == .reducer(keepDims: true))
+    #expect(decoded[11] == .squeeze(dimensions: [1, 2]))
+    #expect(decoded[12] == .split(numSplits: 3))
+    #expect(decoded[13] == .cast(input: .uint8, output: .float32))
+    #expect(decoded[14] == .argMax(outputType: .int64))
+    #expect(decoded[15] == .pack(valuesCount: 2, axis: -1))
+    #expect(decoded[16] == .leakyRelu(alpha: 0.2))
+    #expect(decoded[17] == .depthToSpace(blockSize: 2))
+    #expect(decoded[18] == .other(BuiltinOptionsType(rawValue: 22)))
+    #expect(decoded[18].typeName == "PadOptions")
+    #expect(decoded[19].typeName == "BuiltinOptions200")
+  }
+
+  @Test("operator codes: deprecated and new builtin fields, custom names, versions")
+  func operatorCodes() throws {
+    let model = try Model(
+      bytes: S.bytes(
+        S.model(
+          opcodes: [
+            S.opcode(builtin: 0, deprecated: 4, version: 2),  // old file: only the 8-bit field set
+            S.opcode(builtin: 150, deprecated: 127),  // GELU, beyond the 8-bit field
+            S.opcode(builtin: 32, custom: "TFLite_Detection_PostProcess"),
+          ], tensors: [S.tensor("x", shape: [1])], inputs: [0], outputs: [0], operators: [])))
+    #expect(model.operatorCodes.map(\.builtinCode) == [.depthwiseConv2d, .gelu, .custom])
+    #expect(
+      model.operatorCodes.map(\.name) == [
+        "DEPTHWISE_CONV_2D", "GELU", "CUSTOM:TFLite_Detection_PostProcess",
+      ])
+    #expect(model.operatorCodes.map(\.version) == [2, 1, 1])
+    #expect(BuiltinOperator(rawValue: 999).name == "BUILTIN_999")
+  }
+
+  @Test("buffers inline and after the FlatBuffer; custom options inline and large")
+  func buffersAndCustomOptions() throws {
+    // Build once with placeholder offsets to learn the size, then point into an appended tail.
+    func build(tailOffset: UInt64) -> [UInt8] {
+      S.bytes(
+        S.model(
+          opcodes: [S.opcode(builtin: 32, custom: "Mine")],
+          tensors: [
+            S.tensor("w", shape: [4], type: 3, buffer: 1),
+            S.tensor("v", shape: [2], type: 3, buffer: 2),
+          ],
+          inputs: [], outputs: [0],
+          operators: [
+            S.op(0, inputs: [0], outputs: [1], extra: [5: .bytes([1, 2, 3])]),
+            S.op(
+              0, inputs: [1], outputs: [0], extra: [9: .uint64(tailOffset + 2), 10: .uint64(3)]),
+          ],
+          buffers: [
+            .table([:]), .table([0: .bytes([10, 20, 30, 40])]),
+            .table([1: .uint64(tailOffset), 2: .uint64(2)]),
+          ]))
+    }
+    let size = UInt64(build(tailOffset: 0).count)
+    let bytes = build(tailOffset: size) + [7, 8, 9, 10, 11]
+    let model = try Model(bytes: bytes)
+    #expect(Array(model.buffers[1].data) == [10, 20, 30, 40])
+    #expect(!model.buffers[1].isOutsideFlatBuffer)
+    #expect(model.buffers[1].data.startIndex % 16 == 0)
+    #expect(Array(model.buffers[2].data) == [7, 8])
+    #expect(model.buffers[2].isOutsideFlatBuffer)
+    #expect(Array(model.constantData(of: model.mainSubgraph.tensors[1])) == [7, 8])
+    #expect(model.mainSubgraph.operators[0].customOptions.map(Array.init) == [1, 2, 3])
+    #expect(model.mainSubgraph.operators[1].customOptions.map(Array.init) == [9, 10, 11])
+
+    let truncated = Array(bytes.dropLast(4))
+    let error = try #require(throws: ModelError.self) { try Model(bytes: truncated) }
+    guard case .malformedModel(let flatBufferError) = error else { throw Failure("\(error)") }
+    #expect(
+      flatBufferError.fieldPath.hasPrefix("Model.buffers[2]")
+        || flatBufferError.fieldPath.hasPrefix("Model.subgraphs[0].operators[1]"))
+  }
+
+  @Test("signature defs")
+  func signatures() throws {
+    let signature: S.Node = .table([
+      0: .vector([.table([0: .string("pixels"), 1: .uint32(0)])]),
+      1: .vector([.table([0: .string("scores"), 1: .uint32(2)])]),
+      2: .string("serving_default"), 4: .uint32(0),
+    ])
+    var fields = S.minimal
+    guard case .table(var model) = fields else { return }
+    model[7] = .vector([signature])
+    fields = .table(model)
+    let loaded = try Model(bytes: S.bytes(fields))
+    let def = try #require(loaded.signatureDefs.first)
+    #expect(def.key == "serving_default")
+    #expect(def.subgraphIndex == 0)
+    #expect(def.inputs == [SignatureDef.TensorName(name: "pixels", tensorIndex: 0)])
+    #expect(def.outputs.map(\.tensorIndex) == [2])
+
+    model[7] = .vector([
+      .table([0: .vector([.table([0: .string("x"), 1: .uint32(9)])]), 4: .uint32(0)])
+    ])
+    let error = try #require(throws: ModelError.self) { try Model(bytes: S.bytes(.table(model))) }
+    #expect(
+      error.description.contains("Model.signature_defs[0].inputs[0].tensor_index"), "\(error)")
+  }
+
+  @Test("bad indices and enum values name the field and offset")
+  func badReferences() throws {
+    let cases: [(S.Node, String)] = [
+      (
+        S.model(
+          opcodes: [S.opcode(builtin: 0)], tensors: [S.tensor("x", shape: [1])], inputs: [0],
+          outputs: [0],
+          operators: [S.op(0, inputs: [0, 5], outputs: [0])]),
+        "Model.subgraphs[0].operators[0].inputs[1]"
+      ),
+      (
+        S.model(
+          opcodes: [S.opcode(builtin: 0)], tensors: [S.tensor("x", shape: [1])], inputs: [0],
+          outputs: [0],
+          operators: [S.op(3, inputs: [0], outputs: [0])]),
+        "Model.subgraphs[0].operators[0].opcode_index"
+      ),
+      (
+        S.model(
+          opcodes: [], tensors: [S.tensor("x", shape: [1]), S.tensor("y", shape: [1], type: 99)],
+          inputs: [0],
+          outputs: [0], operators: []),
+        "Model.subgraphs[0].tensors[1].type"
+      ),
+      (
+        S.model(
+          opcodes: [], tensors: [S.tensor("x", shape: [1], buffer: 4)], inputs: [0], outputs: [0],
+          operators: []),
+        "Model.subgraphs[0].tensors[0].buffer"
+      ),
+      (
+        S.model(
+          opcodes: [], tensors: [S.tensor("x", shape: [1, -3])], inputs: [0], outputs: [0],
+          operators: []),
+        "Model.subgraphs[0].tensors[0].shape"
+      ),
+      (
+        S.model(
+          opcodes: [], tensors: [S.tensor("x", shape: [1])], inputs: [1], outputs: [0],
+          operators: []),
+        "Model.subgraphs[0].inputs[0]"
+      ),
+      (
+        S.model(
+          opcodes: [S.opcode(builtin: 3)], tensors: [S.tensor("x", shape: [1])], inputs: [0],
+          outputs: [0],
+          operators: [S.op(0, inputs: [0], outputs: [0], options: (1, .table([3: .int8(9)])))]),
+        "Model.subgraphs[0].operators[0].builtin_options.fused_activation_function"
+      ),
+    ]
+    for (node, path) in cases {
+      let error = try #require(throws: ModelError.self) { try Model(bytes: S.bytes(node)) }
+      guard case .malformedModel(let flatBufferError) = error else {
+        Issue.record("\(path): \(error)")
+        continue
+      }
+      #expect(flatBufferError.fieldPath == path, "\(error)")
+      #expect(flatBufferError.offset > 0)
+      #expect(error.description.contains(path) && error.description.contains("at byte"))
+    }
+    let empty = S.model(opcodes: [], tensors: [], inputs: [], outputs: [], operators: [])
+    guard case .table(var fields) = empty else { return }
+    fields[2] = .vector([])
+    #expect(throws: ModelError.invalidModel("the model has no subgraph")) {
+      try Model(bytes: S.bytes(.table(fields)))
+    }
+    #expect(throws: ModelError.self) { try Model(bytes: Array("TFL3".utf8)) }
+    let wrongIdentifier = TestFlatBuffer.serialize(.table([0: .uint32(3)]), identifier: "TFL2")
+    let error = try #require(throws: ModelError.self) { try Model(bytes: wrongIdentifier) }
+    #expect(error.description.contains("\"TFL2\", expected \"TFL3\""), "\(error)")
+  }
+
+  @Test("shared data cannot be amplified: many references to one large vector")
+  func amplification() throws {
+    // 50,000 tensor slots all pointing at one Tensor table whose shape has 20,000 dimensions:
+    // 10^9 dimensions if decoded naively, from a file of 300 kB.
+    var bytes = S.bytes(
+      S.model(
+        opcodes: [], tensors: [S.tensor("x", shape: [1])], inputs: [0], outputs: [0], operators: [])
+    )
+    let layout = RootLayout(bytes)
+    let subgraphsField = try #require(layout.field(2))
+    let subgraphs = subgraphsField + Int(layout.u32(subgraphsField))
+    let subgraph = subgraphs + 4 + Int(layout.u32(subgraphs + 4))
+    let subgraphVTable = subgraph - Int(Int32(bitPattern: layout.u32(subgraph)))
+    let tensorsField =
+      subgraph + (Int(bytes[subgraphVTable + 4]) | Int(bytes[subgraphVTable + 5]) << 8)
+
+    let count = 50_000
+    let vector = bytes.count
+    RootLayout.write(&bytes, at: tensorsField, UInt32(vector - tensorsField))
+    bytes += [UInt8](repeating: 0, count: 4 + 4 * count)
+    RootLayout.write(&bytes, at: vector, UInt32(count))
+    // The shared Tensor table: vtable (size 8, inline size 12, shape at +4, type at +8), then
+    // the table (soffset 8 back to the vtable, shape reference, type FLOAT32).
+    bytes += [8, 0, 12, 0, 4, 0, 8, 0]
+    let table = bytes.count
+    bytes += [8, 0, 0, 0] + [0, 0, 0, 0] + [0, 0, 0, 0]
+    let shape = bytes.count
+    bytes += [0x20, 0x4E, 0, 0] + [UInt8](repeating: 1, count: 4 * 20_000)
+    RootLayout.write(&bytes, at: table + 4, UInt32(shape - (table + 4)))
+    for index in 0..<count {
+      let slot = vector + 4 + 4 * index
+      RootLayout.write(&bytes, at: slot, UInt32(table - slot))
+    }
+
+    let error = try #require(throws: ModelError.self) { try Model(bytes: bytes) }
+    guard case .malformedModel(let flatBufferError) = error,
+      case .decodeBudgetExceeded = flatBufferError.problem
+    else {
+      throw Failure("expected decodeBudgetExceeded, got \(error)")
+    }
+    #expect(flatBufferError.fieldPath.hasPrefix("Model.subgraphs[0].tensors["), "\(error)")
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+}
