@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "TFLiteModel", targets: ["TFLiteModel"]),
     .library(name: "Inflate", targets: ["Inflate"]),
+    .executable(name: "ocellus", targets: ["OcellusCLI"]),
   ],
   targets: [
     // DEFLATE / zlib decompression, CRC-32, Adler-32. Standard library only.
@@ -14,10 +15,13 @@ let package = Package(
     // Verified FlatBuffers reader, the TFLite schema, FlexBuffers, TFLite metadata,
     // the appended zip of associated files, label files, AutoML manifests.
     .target(name: "TFLiteModel", dependencies: ["Inflate"]),
+    // The `ocellus` command-line tool.
+    .executableTarget(name: "OcellusCLI", dependencies: ["TFLiteModel"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),
     .testTarget(
       name: "TFLiteModelTests", dependencies: ["TFLiteModel", "Inflate", "OcellusTestSupport"]),
+    .testTarget(name: "OcellusCLITests", dependencies: ["OcellusCLI", "OcellusTestSupport"]),
   ]
 )

@@ -1,0 +1,37 @@
+import TFLiteModel
+
+/// Measures how long loading a model takes: reading the file, and parsing the bytes already in
+/// memory (verification and decoding of the FlatBuffer, metadata and zip directory).
+enum LoadTiming {
+  static func measure(path: String, runs: Int = 50) -> JSONValue {
+    let clock = ContinuousClock()
+    var readTimes: [Double] = []
+    var parseTimes: [Double] = []
+    for _ in 0..<runs {
+      let start = clock.now
+      guard let bytes = try? FileReader.read(path, maxBytes: Int.max) else { return .null }
+      let read = clock.now
+      guard (try? Model(bytes: bytes)) != nil else { return .null }
+      let parsed = clock.now
+      readTimes.append(milliseconds(read - start))
+      parseTimes.append(milliseconds(parsed - read))
+    }
+    return .fields([
+      ("runs", .int(runs)),
+      ("read_ms_median", .double(median(readTimes))),
+      ("parse_ms_median", .double(median(parseTimes))),
+      ("parse_ms_min", .double(parseTimes.min() ?? 0)),
+    ])
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
+    return (middle * 1000).rounded() / 1000
+  }
+}

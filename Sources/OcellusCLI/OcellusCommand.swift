@@ -1,0 +1,41 @@
+import Foundation
+import TFLiteModel
+
+/// Dispatches `ocellus <command> …` to its implementation; returns the process exit status.
+enum OcellusCommand {
+  static let usage = """
+    usage: ocellus <command> [options]
+
+    commands:
+      inspect MODEL [--json] [--timing]
+          Summarize a .tflite model (or an AutoML manifest.json): operators, inputs and
+          outputs with shape, type and quantization, custom options, metadata (labels,
+          normalization, thresholds, calibration, boxes) and associated files.
+          --json    print a stable JSON document instead of text
+          --timing  also measure reading and parsing (median of 50 loads)
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else {
+      printError(usage)
+      return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "inspect": return InspectCommand.run(rest)
+    case "help", "--help", "-h":
+      print(usage)
+      return 0
+    default:
+      printError("ocellus: unknown command \"\(command)\"\n\n\(usage)")
+      return 2
+    }
+  }
+
+  /// Writes a line to standard error.
+  static func printError(_ text: String) {
+    var line = text
+    if !line.hasSuffix("\n") { line += "\n" }
+    FileHandle.standardError.write(Data(line.utf8))
+  }
+}
