@@ -130,25 +130,40 @@ struct FlatBufferTable {
     return try reader.vector(at: target, elementSize: elementSize, field: field)
   }
 
-  /// A vector of integers, widened to `Int` (or kept as `T`), or nil when absent.
+  /// A vector of scalars, each read at its position by `read`, or nil when absent.
+  @inline(__always)
+  private func scalars<T>(_ id: Int, _ field: String, size: Int, _ read: (Int) -> T)
+    throws(FlatBufferError)
+    -> [T]?
+  {
+    guard let vector = try vector(id, field, elementSize: size) else { return nil }
+    try reader.charge(vector.count * size, at: vector.elements, field: field)
+    return [T](unsafeUninitializedCapacity: vector.count) { buffer, initialized in
+      for index in 0..<vector.count {
+        buffer.initializeElement(at: index, to: read(vector.elements + index * size))
+      }
+      initialized = vector.count
+    }
+  }
+
+  /// A vector of integers of type `T`, or nil when absent.
   func integers<T: FixedWidthInteger>(_ id: Int, _ field: String, as type: T.Type)
     throws(FlatBufferError) -> [T]?
   {
-    let size = MemoryLayout<T>.size
-    guard let vector = try vector(id, field, elementSize: size) else { return nil }
-    try reader.charge(vector.count * size, at: vector.elements, field: field)
     let reader = self.reader
-    return (0..<vector.count).map { reader.integer(vector.elements + $0 * size, as: T.self) }
+    return try scalars(id, field, size: MemoryLayout<T>.size) { reader.integer($0, as: T.self) }
   }
 
-  /// A vector of `int` (32-bit) values as `Int`, or nil when absent.
+  /// A vector of `int` (32-bit) values widened to `Int`, or nil when absent.
   func ints(_ id: Int, _ field: String) throws(FlatBufferError) -> [Int]? {
-    try integers(id, field, as: Int32.self).map { $0.map(Int.init) }
+    let reader = self.reader
+    return try scalars(id, field, size: 4) { Int(reader.integer($0, as: Int32.self)) }
   }
 
   /// A vector of `float` values, or nil when absent.
   func floats(_ id: Int, _ field: String) throws(FlatBufferError) -> [Float]? {
-    try integers(id, field, as: UInt32.self).map { $0.map(Float.init(bitPattern:)) }
+    let reader = self.reader
+    return try scalars(id, field, size: 4) { Float(bitPattern: reader.u32($0)) }
   }
 
   /// A vector of strings, or nil when absent.
