@@ -130,3 +130,34 @@ struct InspectCommandTests {
     #expect(try ToolRunner.run(["inspect", "--bogus", "a"]).status == 2)
   }
 }
+
+extension InspectCommandTests {
+  @Test("an AutoML manifest is recognised by content and shows the bundle")
+  func manifest() throws {
+    let result = try ToolRunner.run([
+      "inspect", SharedData.path("models/automl_flowers_mlkit/manifest.json"), "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(report["model_type"] as? String == "IMAGE_LABELING")
+    let labels = try #require(report["labels"] as? [String: Any])
+    #expect(labels["count"] as? Int == 5)
+    #expect(labels["first"] as? String == "daisy")
+    #expect(labels["last"] as? String == "tulips")
+    let model = try #require(report["model"] as? [String: Any])
+    #expect((model["outputs"] as? [[String: Any]])?.first?["shape"] as? [Int] == [1, 5])
+
+    let text = try ToolRunner.run([
+      "inspect", SharedData.path("models/automl_flowers_mlkit/manifest.json"),
+    ])
+    #expect(text.standardOutput.hasPrefix("AutoML bundle "))
+    #expect(text.standardOutput.contains("5 labels, \"daisy\" … \"tulips\""))
+
+    let ios = try ToolRunner.run([
+      "inspect", SharedData.path("models/automl_flowers_mlkit/ios_automl_labeler_manifest.json"),
+    ])
+    #expect(ios.status == 1)
+    #expect(ios.standardError.contains("automl_labeler_model.tflite"))
+  }
+}
