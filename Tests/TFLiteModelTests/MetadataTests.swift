@@ -115,8 +115,14 @@ struct MetadataTests {
       metadata.allAssociatedFiles.map(\.name) == [
         "README", "labels.txt", "labels-fr.txt", "labels-en.txt", "calibration.csv", "vocab.txt",
       ])
-    // No zip is appended, so every named file is reported missing once.
-    #expect(model.warnings == [.associatedFileMissing(name: "README")])
+    // No zip is appended, so every named file is reported missing, once each.
+    #expect(
+      model.warnings
+        == [
+          "README", "labels.txt", "labels-fr.txt", "labels-en.txt", "calibration.csv", "vocab.txt",
+        ].map {
+          ModelWarning.associatedFileMissing(name: $0)
+        })
     #expect(throws: ModelError.associatedFileMissing(name: "labels.txt")) {
       try model.associatedFile(named: "labels.txt")
     }

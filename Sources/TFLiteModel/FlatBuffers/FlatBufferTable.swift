@@ -216,9 +216,10 @@ struct FlatBufferTable {
 
   // MARK: Unions
 
-  /// The type tag of the union whose tag has id `id` (its value has id `id + 1`); 0 is NONE.
+  /// The type tag of a union: its field `<union>_type` has id `id` (the value has id `id + 1`);
+  /// 0 is NONE.
   func unionType(_ id: Int, _ field: String) throws(FlatBufferError) -> UInt8 {
-    try integer(id, field + "_type", default: UInt8(0))
+    try integer(id, field, default: UInt8(0))
   }
 
   /// The value table of the union whose tag has id `id`, or nil when absent.

@@ -6,7 +6,7 @@ public struct Content: Sendable, Equatable {
   public var range: ValueRange?
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
-    let type = try t.unionType(0, "content_properties")
+    let type = try t.unionType(0, "content_properties_type")
     do {
       properties = try ContentProperties(type: type, table: t.unionValue(0, "content_properties"))
     } catch {

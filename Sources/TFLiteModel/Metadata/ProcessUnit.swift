@@ -25,7 +25,7 @@ public enum ProcessUnit: Sendable, Equatable {
   }
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
-    let type = try t.unionType(0, "options")
+    let type = try t.unionType(0, "options_type")
     let options = try t.unionValue(0, "options")
     do {
       self = try Self.decode(type: type, options: options)

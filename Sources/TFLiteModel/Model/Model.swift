@@ -74,22 +74,20 @@ public struct Model: Sendable {
     }
 
     let namedFiles = self.metadata?.allAssociatedFiles ?? []
+    var archive: ZipArchive?
     do {
-      let archive = try ZipArchive(bytes: bytes, limits: limits.zip)
-      associatedFiles = archive
-      var reported: Set<String> = []
-      for file in namedFiles
-      where archive.entry(named: file.name) == nil && reported.insert(file.name).inserted {
-        warnings.append(.associatedFileMissing(name: file.name))
-      }
+      archive = try ZipArchive(bytes: bytes, limits: limits.zip)
     } catch {
-      associatedFiles = nil
       if error != .noArchive {
         if !namedFiles.isEmpty { throw .associatedFiles(error) }
         warnings.append(.associatedFilesUnreadable(error))
-      } else if let first = namedFiles.first {
-        warnings.append(.associatedFileMissing(name: first.name))
       }
+    }
+    associatedFiles = archive
+    var reported: Set<String> = []
+    for file in namedFiles
+    where archive?.entry(named: file.name) == nil && reported.insert(file.name).inserted {
+      warnings.append(.associatedFileMissing(name: file.name))
     }
     self.warnings = warnings
   }

@@ -28,7 +28,7 @@ public struct Operator: Sendable, Equatable {
     opcodeIndex = Int(opcode)
     inputs = try Self.tensorIndices(t, 1, "inputs", tensorCount: tensorCount, allowOmitted: true)
     outputs = try Self.tensorIndices(t, 2, "outputs", tensorCount: tensorCount, allowOmitted: false)
-    let optionsType = try t.unionType(3, "builtin_options")
+    let optionsType = try t.unionType(3, "builtin_options_type")
     do {
       builtinOptions = try BuiltinOptions(
         type: optionsType, table: t.unionValue(3, "builtin_options"))

@@ -25,7 +25,7 @@ public struct Quantization: Sendable, Equatable {
     max = try t.floats(1, "max") ?? []
     scales = try t.floats(2, "scale") ?? []
     zeroPoints = try t.integers(3, "zero_point", as: Int64.self) ?? []
-    let detailsType = try t.unionType(4, "details")
+    let detailsType = try t.unionType(4, "details_type")
     do {
       details = try QuantizationDetails(type: detailsType, table: t.unionValue(4, "details"))
     } catch {
