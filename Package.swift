@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "TFLiteModel", targets: ["TFLiteModel"]),
     .library(name: "Inflate", targets: ["Inflate"]),
+    .library(name: "TFLiteInterpreter", targets: ["TFLiteInterpreter"]),
     .executable(name: "ocellus", targets: ["OcellusCLI"]),
   ],
   targets: [
@@ -15,6 +16,8 @@ let package = Package(
     // Verified FlatBuffers reader, the TFLite schema, FlexBuffers, TFLite metadata,
     // the appended zip of associated files, label files, AutoML manifests.
     .target(name: "TFLiteModel", dependencies: ["Inflate"]),
+    // Runs TFLite models: memory planning, the op registry, kernels, threading.
+    .target(name: "TFLiteInterpreter", dependencies: ["TFLiteModel"]),
     // The `ocellus` command-line tool.
     .executableTarget(name: "OcellusCLI", dependencies: ["TFLiteModel"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
@@ -22,6 +25,8 @@ let package = Package(
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),
     .testTarget(
       name: "TFLiteModelTests", dependencies: ["TFLiteModel", "Inflate", "OcellusTestSupport"]),
+    .testTarget(
+      name: "TFLiteInterpreterTests", dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]),
     .testTarget(name: "OcellusCLITests", dependencies: ["OcellusCLI", "OcellusTestSupport"]),
   ]
 )

@@ -1,11 +1,9 @@
-import OcellusTestSupport
-
 /// Builders for small synthetic TFLite models and metadata, for schema features and hostile
 /// cases the shared models do not have. Field ids follow schema.fbs and metadata_schema.fbs.
-enum SyntheticModel {
-  typealias Node = TestFlatBuffer
+public enum SyntheticModel {
+  public typealias Node = TestFlatBuffer
 
-  static func tensor(
+  public static func tensor(
     _ name: String, shape: [Int32], type: Int8 = 0, buffer: UInt32 = 0, extra: [Int: Node] = [:]
   ) -> Node {
     var fields: [Int: Node] = [
@@ -15,7 +13,7 @@ enum SyntheticModel {
     return .table(fields)
   }
 
-  static func op(
+  public static func op(
     _ opcode: UInt32, inputs: [Int32], outputs: [Int32], options: (UInt8, Node)? = nil,
     extra: [Int: Node] = [:]
   )
@@ -30,7 +28,7 @@ enum SyntheticModel {
     return .table(fields)
   }
 
-  static func opcode(
+  public static func opcode(
     builtin: Int32, deprecated: Int8? = nil, custom: String? = nil, version: Int32? = nil
   ) -> Node {
     var fields: [Int: Node] = [3: .int32(builtin), 0: .int8(deprecated ?? Int8(clamping: builtin))]
@@ -40,7 +38,7 @@ enum SyntheticModel {
   }
 
   /// A model with one subgraph; buffer 0 is the empty sentinel unless `buffers` says otherwise.
-  static func model(
+  public static func model(
     opcodes: [Node], tensors: [Node], inputs: [Int32], outputs: [Int32], operators: [Node],
     buffers: [Node] = [.table([:])], extra: [Int: Node] = [:]
   ) -> Node {
@@ -56,12 +54,12 @@ enum SyntheticModel {
     return .table(fields)
   }
 
-  static func bytes(_ model: Node) -> [UInt8] {
+  public static func bytes(_ model: Node) -> [UInt8] {
     TestFlatBuffer.serialize(model, identifier: "TFL3")
   }
 
   /// A minimal valid model: one ADD of tensors 0 and 1 into 2.
-  static var minimal: Node {
+  public static var minimal: Node {
     model(
       opcodes: [opcode(builtin: 0)],
       tensors: [
@@ -72,12 +70,14 @@ enum SyntheticModel {
   }
 
   /// Metadata with one input and one output tensor, as a `M001` buffer.
-  static func metadata(_ root: [Int: Node]) -> [UInt8] {
+  public static func metadata(_ root: [Int: Node]) -> [UInt8] {
     TestFlatBuffer.serialize(.table(root), identifier: "M001")
   }
 
   /// `minimal` with a `TFLITE_METADATA` entry holding `metadataBytes`.
-  static func withMetadata(_ metadataBytes: [UInt8], name: String = "TFLITE_METADATA") -> [UInt8] {
+  public static func withMetadata(_ metadataBytes: [UInt8], name: String = "TFLITE_METADATA")
+    -> [UInt8]
+  {
     bytes(
       model(
         opcodes: [opcode(builtin: 0)],

@@ -1,0 +1,43 @@
+import TFLiteModel
+
+/// Why a model cannot be run, or an input cannot be set. Load-time cases name the operator,
+/// its node index and the tensor types involved.
+public enum InterpreterError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No kernel for this operator (builtin name or `CUSTOM:<name>`).
+  case unsupportedOperator(name: String, node: Int)
+  /// The operator exists but not for these tensor types or options.
+  case unsupportedNode(name: String, node: Int, types: String, reason: String)
+  /// The node's tensors or options are inconsistent (wrong input count, shapes that do not fit).
+  case invalidNode(name: String, node: Int, reason: String)
+  /// A tensor's shape or size is not acceptable (negative, too large, dynamic where it cannot be).
+  case invalidTensor(index: Int, name: String, reason: String)
+  /// The model has control flow or more structure than this interpreter runs.
+  case unsupportedModel(String)
+  /// An input or output index or name that the subgraph does not have.
+  case noSuchTensor(String)
+  /// Data given for an input does not match its size or type.
+  case inputMismatch(index: Int, reason: String)
+  /// The activation arena would exceed the configured limit, in bytes.
+  case arenaTooLarge(bytes: Int, limit: Int)
+
+  public var description: String {
+    switch self {
+    case .unsupportedOperator(let name, let node):
+      return "node \(node): operator \(name) is not supported"
+    case .unsupportedNode(let name, let node, let types, let reason):
+      return "node \(node) (\(name), \(types)): \(reason)"
+    case .invalidNode(let name, let node, let reason):
+      return "node \(node) (\(name)): \(reason)"
+    case .invalidTensor(let index, let name, let reason):
+      return "tensor \(index) \"\(name)\": \(reason)"
+    case .unsupportedModel(let reason):
+      return "unsupported model: \(reason)"
+    case .noSuchTensor(let what):
+      return "no such tensor: \(what)"
+    case .inputMismatch(let index, let reason):
+      return "input \(index): \(reason)"
+    case .arenaTooLarge(let bytes, let limit):
+      return "the activations need \(bytes) bytes, over the \(limit)-byte limit"
+    }
+  }
+}

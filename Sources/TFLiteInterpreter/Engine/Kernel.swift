@@ -1,0 +1,37 @@
+/// A prepared operator, ready to run: it holds the shapes and parameters it was prepared
+/// with and any state computed once at load (e.g. packed weights).
+///
+/// `run` cannot fail: everything that could go wrong was checked by its factory.
+protocol Kernel: AnyObject {
+  /// Bytes of scratch memory the kernel needs while it runs (from the arena; 0 if none).
+  var scratchBytes: Int { get }
+  /// Computes the outputs from the inputs.
+  func run(_ io: KernelIO)
+}
+
+extension Kernel {
+  var scratchBytes: Int { 0 }
+}
+
+/// Where one node's tensors live while it runs.
+struct KernelIO {
+  /// Input data, in the node's input order; nil for omitted optional inputs.
+  let inputs: UnsafeBufferPointer<UnsafeRawPointer?>
+  /// Output data, in the node's output order.
+  let outputs: UnsafeBufferPointer<UnsafeMutableRawPointer>
+  /// Scratch memory of ``Kernel/scratchBytes`` bytes, 64-byte aligned (nil when none was asked).
+  let scratch: UnsafeMutableRawPointer?
+  /// Threads to split work over.
+  let pool: ThreadPool
+
+  /// Input `position` as typed elements.
+  func input<T>(_ position: Int, as: T.Type) -> UnsafePointer<T> {
+    // Inputs are present for every position a kernel reads (its factory checked).
+    inputs[position].unsafelyUnwrapped.assumingMemoryBound(to: T.self)
+  }
+
+  /// Output `position` as typed elements.
+  func output<T>(_ position: Int, as: T.Type) -> UnsafeMutablePointer<T> {
+    outputs[position].assumingMemoryBound(to: T.self)
+  }
+}

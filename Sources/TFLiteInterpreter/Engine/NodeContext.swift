@@ -1,0 +1,83 @@
+import TFLiteModel
+
+/// What a kernel factory sees of one node while the interpreter prepares it: the operator,
+/// its options and its tensors. The factory checks everything it relies on, sets the output
+/// shapes, and returns a kernel ready to run; every problem is thrown here, at load time.
+struct NodeContext {
+  /// The node's index in the subgraph's operators.
+  let index: Int
+  /// The operator's name, e.g. `CONV_2D` or `CUSTOM:TFLite_Detection_PostProcess`.
+  let operatorName: String
+  /// The operator version from its operator code.
+  let version: Int
+  let options: BuiltinOptions
+  let customOptions: ArraySlice<UInt8>?
+  /// The inputs in order; nil where an optional input is omitted (-1 in the model).
+  var inputs: [TensorDescription?]
+  /// The outputs in order; the factory must set every output's shape.
+  var outputs: [TensorDescription]
+
+  /// The input at `position`, which must be present.
+  func input(_ position: Int) throws(InterpreterError) -> TensorDescription {
+    guard position < inputs.count, let tensor = inputs[position] else {
+      throw invalid("input \(position) is missing")
+    }
+    return tensor
+  }
+
+  /// Throws unless the node has between `minimum` and `maximum` inputs and exactly `outputs` outputs.
+  func expect(inputs minimum: Int, _ maximum: Int? = nil, outputs count: Int)
+    throws(InterpreterError)
+  {
+    let upper = maximum ?? minimum
+    guard (minimum...upper).contains(inputs.count) else {
+      let wanted = minimum == upper ? "\(minimum)" : "\(minimum)–\(upper)"
+      throw invalid("expected \(wanted) inputs, found \(inputs.count)")
+    }
+    guard outputs.count == count else {
+      throw invalid("expected \(count) outputs, found \(outputs.count)")
+    }
+  }
+
+  /// The node's tensor types, e.g. `float32, float32 -> float32`, for error messages.
+  var typeSummary: String {
+    let input = inputs.map { $0.map { $0.type.description } ?? "none" }.joined(separator: ", ")
+    return input + " -> " + outputs.map(\.type.description).joined(separator: ", ")
+  }
+
+  /// An error saying this node's types or options are not supported.
+  func unsupported(_ reason: String) -> InterpreterError {
+    .unsupportedNode(name: operatorName, node: index, types: typeSummary, reason: reason)
+  }
+
+  /// An error saying this node is inconsistent.
+  func invalid(_ reason: String) -> InterpreterError {
+    .invalidNode(name: operatorName, node: index, reason: reason)
+  }
+
+  /// Throws unless every listed input and output has one of `types`.
+  func requireTypes(_ types: Set<TensorType>, inputs positions: [Int], outputs: Bool = true)
+    throws(InterpreterError)
+  {
+    for position in positions {
+      let tensor = try input(position)
+      guard types.contains(tensor.type) else {
+        throw unsupported("input \(position) has type \(tensor.type)")
+      }
+    }
+    if outputs {
+      for (position, tensor) in self.outputs.enumerated() where !types.contains(tensor.type) {
+        throw unsupported("output \(position) has type \(tensor.type)")
+      }
+    }
+  }
+
+  /// Sets output `position`'s shape. As in TFLite, the shape the model declares is only a
+  /// hint: what the inputs give wins (it differs after an input is resized).
+  mutating func setOutputShape(_ position: Int, _ shape: [Int]) throws(InterpreterError) {
+    guard shape.allSatisfy({ $0 >= 0 }) else {
+      throw invalid("computed output shape \(shape) is negative")
+    }
+    outputs[position].shape = shape
+  }
+}

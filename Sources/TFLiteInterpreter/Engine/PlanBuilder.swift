@@ -1,0 +1,246 @@
+import TFLiteModel
+
+/// Builds an interpreter's plan from its model: a kernel per node, every tensor's shape and
+/// storage, constant folding, and the arena layout.
+struct PlanBuilder {
+  /// A node that will run at every invocation.
+  struct PendingNode {
+    let index: Int
+    let kernel: any Kernel
+    let inputTensors: [Int?]
+    let outputTensors: [Int]
+    var scratchOffset: Int?
+  }
+
+  /// The result: everything the interpreter needs to allocate and run.
+  struct Plan {
+    var tensors: [TensorState]
+    var nodes: [PendingNode]
+    var arenaBytes: Int
+    var foldedNodeCount: Int
+  }
+
+  private let model: Model
+  private let subgraph: Subgraph
+  private let options: InterpreterOptions
+  private let pool: ThreadPool
+  private let resizedInputs: [Int: [Int]]
+
+  init(interpreter: Interpreter, resizedInputs: [Int: [Int]]) throws(InterpreterError) {
+    model = interpreter.model
+    subgraph = interpreter.subgraph
+    options = interpreter.options
+    pool = interpreter.pool
+    self.resizedInputs = resizedInputs
+  }
+
+  mutating func build() throws(InterpreterError) -> Plan {
+    var tensors = try initialTensors()
+    var pending: [PendingNode] = []
+    var folded = 0
+    for (index, op) in subgraph.operators.enumerated() {
+      let code = model.operatorCode(of: op)
+      guard let factory = KernelRegistry.factory(for: code) else {
+        throw .unsupportedOperator(name: code.name, node: index)
+      }
+      var context = NodeContext(
+        index: index, operatorName: code.name, version: code.version, options: op.builtinOptions,
+        customOptions: op.customOptions,
+        inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
+        outputs: op.outputs.map { tensors[$0].description })
+      let kernel: any Kernel
+      do {
+        kernel = try factory(&context)
+      } catch let error as InterpreterError {
+        throw error
+      } catch {
+        throw context.invalid("\(error)")
+      }
+      for (position, tensorIndex) in op.outputs.enumerated() {
+        var description = context.outputs[position]
+        description.constant = nil
+        try checkSize(description)
+        tensors[tensorIndex].description.shape = description.shape
+      }
+      let inputsKnown = op.inputs.allSatisfy { $0 < 0 || tensors[$0].description.constant != nil }
+      let writesVariable = op.outputs.contains { tensors[$0].isVariable }
+      let readsVariable = op.inputs.contains { $0 >= 0 && tensors[$0].isVariable }
+      if inputsKnown && !op.inputs.isEmpty && !writesVariable && !readsVariable {
+        let results = evaluate(
+          kernel, inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
+          outputs: op.outputs.map { tensors[$0].description })
+        for (tensorIndex, data) in zip(op.outputs, results) {
+          tensors[tensorIndex].description.constant = data[...]
+          tensors[tensorIndex].storage = .constant(data[...])
+        }
+        folded += 1
+      } else {
+        for tensorIndex in op.outputs where !tensors[tensorIndex].isVariable {
+          guard tensors[tensorIndex].description.type.byteSize != nil else {
+            throw .unsupportedNode(
+              name: code.name, node: index, types: context.typeSummary,
+              reason: "outputs of type \(tensors[tensorIndex].description.type) are not supported")
+          }
+          if case .constant = tensors[tensorIndex].storage {
+            throw .invalidNode(
+              name: code.name, node: index,
+              reason: "it writes tensor \(tensorIndex), which is a constant")
+          }
+        }
+        pending.append(
+          PendingNode(
+            index: index, kernel: kernel, inputTensors: op.inputs.map { $0 < 0 ? nil : $0 },
+            outputTensors: op.outputs,
+            scratchOffset: nil))
+      }
+    }
+    return try layOut(tensors: tensors, nodes: pending, folded: folded)
+  }
+
+  /// Tensor states straight from the model: constants as views, variables, inputs resized.
+  private func initialTensors() throws(InterpreterError) -> [TensorState] {
+    var states: [TensorState] = []
+    states.reserveCapacity(subgraph.tensors.count)
+    for (index, tensor) in subgraph.tensors.enumerated() {
+      var description = TensorDescription(
+        index: index, name: tensor.name, type: tensor.type,
+        shape: resizedInputs[index] ?? tensor.shape,
+        quantization: tensor.quantization, constant: nil)
+      var storage = TensorState.Storage.none
+      let data = model.constantData(of: tensor)
+      if tensor.isVariable {
+        storage = .variable
+      } else if !data.isEmpty {
+        guard let elementSize = tensor.type.byteSize else {
+          throw .invalidTensor(
+            index: index, name: tensor.name,
+            reason: "constant of type \(tensor.type) is not supported")
+        }
+        guard let count = tensor.elementCount, data.count == count * elementSize else {
+          throw .invalidTensor(
+            index: index, name: tensor.name,
+            reason:
+              "constant holds \(data.count) bytes but \(tensor.type) \(tensor.shape) needs \(tensor.elementCount.map { $0 * elementSize } ?? -1)"
+          )
+        }
+        // Kernels read typed elements: copy the rare constant that is not aligned for its type.
+        let aligned = data.withUnsafeBytes { raw in
+          Int(bitPattern: raw.baseAddress) % elementSize == 0
+        }
+        let view = aligned ? data : Array(data)[...]
+        description.constant = view
+        storage = .constant(view)
+      }
+      if tensor.isSparse {
+        throw .invalidTensor(
+          index: index, name: tensor.name, reason: "sparse tensors are not supported")
+      }
+      states.append(TensorState(description: description, storage: storage))
+    }
+    for index in subgraph.inputs {
+      let description = states[index].description
+      if description.shape.contains(where: { $0 < 0 }) {
+        throw .invalidTensor(
+          index: index, name: description.name,
+          reason: "input shape \(description.shape) is not static")
+      }
+      try checkSize(description)
+    }
+    return states
+  }
+
+  /// Throws when a tensor's byte size overflows or passes the configured limit.
+  private func checkSize(_ description: TensorDescription) throws(InterpreterError) {
+    var bytes = description.type.byteSize ?? 1
+    for dimension in description.shape {
+      let (product, overflow) = bytes.multipliedReportingOverflow(by: dimension)
+      guard dimension >= 0, !overflow, product <= options.maxTensorBytes else {
+        throw .invalidTensor(
+          index: description.index, name: description.name,
+          reason:
+            "shape \(description.shape) of \(description.type) is over the \(options.maxTensorBytes)-byte tensor limit"
+        )
+      }
+      bytes = product
+    }
+  }
+
+  /// Runs a kernel whose inputs are all known, at load, and returns its outputs' bytes.
+  private func evaluate(
+    _ kernel: any Kernel, inputs: [TensorDescription?], outputs: [TensorDescription]
+  ) -> [[UInt8]] {
+    let outputMemory = outputs.map {
+      UnsafeMutableRawPointer.allocate(
+        byteCount: max($0.byteCount, 1), alignment: MemoryPlanner.alignment)
+    }
+    let scratch =
+      kernel.scratchBytes > 0
+      ? UnsafeMutableRawPointer.allocate(
+        byteCount: kernel.scratchBytes, alignment: MemoryPlanner.alignment) : nil
+    defer {
+      for memory in outputMemory { memory.deallocate() }
+      scratch?.deallocate()
+    }
+    let inputPointers = inputs.map { $0?.constant?.withUnsafeBytes { $0.baseAddress } ?? nil }
+    let node = PreparedNode(
+      index: -1, kernel: kernel, inputs: inputPointers, outputs: outputMemory, scratch: scratch,
+      outputTensors: [])
+    node.run(pool: pool)
+    node.deallocate()
+    return zip(outputs, outputMemory).map { description, memory in
+      Array(UnsafeRawBufferPointer(start: memory, count: description.byteCount))
+    }
+  }
+
+  /// Gives every activation and scratch buffer its arena offset.
+  private func layOut(tensors: [TensorState], nodes: [PendingNode], folded: Int)
+    throws(InterpreterError) -> Plan
+  {
+    var tensors = tensors
+    var nodes = nodes
+    let end = nodes.count
+    var firstUse = [Int](repeating: Int.max, count: tensors.count)
+    var lastUse = [Int](repeating: -1, count: tensors.count)
+    for index in subgraph.inputs { firstUse[index] = 0 }
+    for (position, node) in nodes.enumerated() {
+      for case let index? in node.inputTensors {
+        firstUse[index] = min(firstUse[index], position)
+        lastUse[index] = max(lastUse[index], position)
+      }
+      for index in node.outputTensors {
+        firstUse[index] = min(firstUse[index], position)
+        lastUse[index] = max(lastUse[index], position)
+      }
+    }
+    for index in subgraph.outputs { lastUse[index] = end }
+    for index in subgraph.inputs { lastUse[index] = max(lastUse[index], firstUse[index]) }
+
+    var requests: [MemoryPlanner.Request] = []
+    var owners: [(tensor: Int?, node: Int?)] = []
+    for (index, state) in tensors.enumerated() {
+      guard case .none = state.storage, firstUse[index] != Int.max || lastUse[index] >= 0 else {
+        continue
+      }
+      guard state.description.type.byteSize != nil else {
+        throw .invalidTensor(
+          index: index, name: state.description.name,
+          reason: "type \(state.description.type) is not supported")
+      }
+      requests.append(
+        .init(
+          size: state.description.byteCount, firstUse: min(firstUse[index], lastUse[index]),
+          lastUse: lastUse[index]))
+      owners.append((index, nil))
+    }
+    for (position, node) in nodes.enumerated() where node.kernel.scratchBytes > 0 {
+      requests.append(.init(size: node.kernel.scratchBytes, firstUse: position, lastUse: position))
+      owners.append((nil, position))
+    }
+    let (offsets, arenaBytes) = MemoryPlanner.plan(requests)
+    for (owner, offset) in zip(owners, offsets) {
+      if let tensor = owner.tensor { tensors[tensor].storage = .arena(offset: offset) }
+      if let node = owner.node { nodes[node].scratchOffset = offset }
+    }
+    return Plan(tensors: tensors, nodes: nodes, arenaBytes: arenaBytes, foldedNodeCount: folded)
+  }
+}

@@ -1,0 +1,38 @@
+/// A node ready to run: its kernel and where its tensors live.
+struct PreparedNode {
+  /// The node's index in the subgraph.
+  let index: Int
+  let kernel: any Kernel
+  /// The indices of the tensors it writes.
+  let outputTensors: [Int]
+  private let inputs: UnsafeMutableBufferPointer<UnsafeRawPointer?>
+  private let outputs: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
+  private let scratch: UnsafeMutableRawPointer?
+
+  init(
+    index: Int, kernel: any Kernel, inputs: [UnsafeRawPointer?], outputs: [UnsafeMutableRawPointer],
+    scratch: UnsafeMutableRawPointer?, outputTensors: [Int]
+  ) {
+    self.index = index
+    self.kernel = kernel
+    self.outputTensors = outputTensors
+    self.inputs = .allocate(capacity: inputs.count)
+    _ = self.inputs.initialize(from: inputs)
+    self.outputs = .allocate(capacity: outputs.count)
+    _ = self.outputs.initialize(from: outputs)
+    self.scratch = scratch
+  }
+
+  func run(pool: ThreadPool) {
+    kernel.run(
+      KernelIO(
+        inputs: UnsafeBufferPointer(inputs), outputs: UnsafeBufferPointer(outputs),
+        scratch: scratch, pool: pool))
+  }
+
+  /// Frees the pointer tables (the data they point to belong to the interpreter).
+  func deallocate() {
+    inputs.deallocate()
+    outputs.deallocate()
+  }
+}

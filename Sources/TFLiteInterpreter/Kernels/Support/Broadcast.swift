@@ -1,0 +1,85 @@
+/// How two shapes broadcast against each other, NumPy style: dimensions are aligned from the
+/// right, and each pair must be equal or one of them 1.
+struct Broadcast {
+  /// The output shape.
+  let shape: [Int]
+  /// Element strides of the first operand per output dimension (0 where it is broadcast).
+  let stridesA: [Int]
+  /// Element strides of the second operand per output dimension (0 where it is broadcast).
+  let stridesB: [Int]
+
+  /// Broadcasts `a` and `b`, or returns nil when they are incompatible.
+  init?(_ a: [Int], _ b: [Int]) {
+    let rank = max(a.count, b.count)
+    let paddedA = [Int](repeating: 1, count: rank - a.count) + a
+    let paddedB = [Int](repeating: 1, count: rank - b.count) + b
+    var shape: [Int] = []
+    for (x, y) in zip(paddedA, paddedB) {
+      guard x == y || x == 1 || y == 1 else { return nil }
+      shape.append(x == 1 ? y : x)
+    }
+    self.shape = shape
+    stridesA = Self.strides(paddedA, against: shape)
+    stridesB = Self.strides(paddedB, against: shape)
+  }
+
+  /// Row-major strides of `shape`, with 0 where a dimension of 1 is broadcast over `output`.
+  private static func strides(_ shape: [Int], against output: [Int]) -> [Int] {
+    var strides = [Int](repeating: 0, count: shape.count)
+    var step = 1
+    for dimension in (0..<shape.count).reversed() {
+      strides[dimension] = shape[dimension] == 1 && output[dimension] != 1 ? 0 : step
+      step *= shape[dimension]
+    }
+    return strides
+  }
+
+  /// Number of output elements.
+  var count: Int { shape.reduce(1, *) }
+
+  /// Calls `body(outputIndex, indexA, indexB)` for every output element in row-major order,
+  /// for output elements `range` (so work can be split across threads).
+  @inline(__always)
+  func forEach(in range: Range<Int>, _ body: (Int, Int, Int) -> Void) {
+    let rank = shape.count
+    guard rank > 0 else {
+      if range.contains(0) { body(0, 0, 0) }
+      return
+    }
+    // Start position: the multi-index of range.lowerBound.
+    var index = [Int](repeating: 0, count: rank)
+    var remainder = range.lowerBound
+    var offsetA = 0
+    var offsetB = 0
+    for dimension in (0..<rank).reversed() {
+      index[dimension] = remainder % shape[dimension]
+      remainder /= shape[dimension]
+      offsetA += index[dimension] * stridesA[dimension]
+      offsetB += index[dimension] * stridesB[dimension]
+    }
+    let innerSize = shape[rank - 1]
+    let innerA = stridesA[rank - 1]
+    let innerB = stridesB[rank - 1]
+    var output = range.lowerBound
+    while output < range.upperBound {
+      // Run along the innermost dimension.
+      let run = min(innerSize - index[rank - 1], range.upperBound - output)
+      for step in 0..<run { body(output + step, offsetA + step * innerA, offsetB + step * innerB) }
+      output += run
+      offsetA += run * innerA
+      offsetB += run * innerB
+      index[rank - 1] += run
+      // Carry into outer dimensions.
+      var dimension = rank - 1
+      while dimension > 0 && index[dimension] == shape[dimension] {
+        offsetA -= index[dimension] * stridesA[dimension]
+        offsetB -= index[dimension] * stridesB[dimension]
+        index[dimension] = 0
+        dimension -= 1
+        index[dimension] += 1
+        offsetA += stridesA[dimension]
+        offsetB += stridesB[dimension]
+      }
+    }
+  }
+}
