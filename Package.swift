@@ -19,7 +19,7 @@ let package = Package(
     // Runs TFLite models: memory planning, the op registry, kernels, threading.
     .target(name: "TFLiteInterpreter", dependencies: ["TFLiteModel"]),
     // The `ocellus` command-line tool.
-    .executableTarget(name: "OcellusCLI", dependencies: ["TFLiteModel"]),
+    .executableTarget(name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),

@@ -13,6 +13,16 @@ enum OcellusCommand {
           normalization, thresholds, calibration, boxes) and associated files.
           --json    print a stable JSON document instead of text
           --timing  also measure reading and parsing (median of 50 loads)
+
+      run MODEL --input FILE.npy [--input NAME=FILE.npy …] --output-dir DIR [--threads N]
+                [--dump-tensors DIR]
+          Run the model on NumPy inputs (by position, or by input tensor name) and write
+          each output as DIR/out0.npy, out1.npy, … With --dump-tensors, also write every
+          tensor the run computes, named <tensor index>_<name>.npy: the audit trail.
+
+      bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--json]
+          Time the model: load time, median/min/max latency per run, arena bytes and
+          peak resident memory, on synthetic input unless --input is given.
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -23,6 +33,16 @@ enum OcellusCommand {
     let rest = Array(arguments.dropFirst())
     switch command {
     case "inspect": return InspectCommand.run(rest)
+    case "run", "bench":
+      do {
+        return command == "run" ? try RunCommand.run(rest) : try BenchCommand.run(rest)
+      } catch let error as ParsedArguments.UsageError {
+        printError("ocellus \(command): \(error)\n\n\(usage)")
+        return 2
+      } catch {
+        printError("ocellus \(command): \(error)")
+        return 1
+      }
     case "help", "--help", "-h":
       print(usage)
       return 0

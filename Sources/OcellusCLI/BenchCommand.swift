@@ -1,0 +1,82 @@
+import Foundation
+import TFLiteInterpreter
+import TFLiteModel
+
+/// `ocellus bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--json]`:
+/// load time, latency per run, arena size and peak resident memory.
+enum BenchCommand {
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, flags: ["--json"], options: ["--runs", "--warmup", "--threads", "--input"])
+    let path = try parsed.single("MODEL")
+    let runs = try parsed.positiveInteger("--runs", default: 50)
+    let warmup =
+      parsed.value("--warmup") == "0" ? 0 : try parsed.positiveInteger("--warmup", default: 5)
+    let threads = try parsed.positiveInteger("--threads", default: 1)
+    let clock = ContinuousClock()
+
+    let loadStart = clock.now
+    let model = try Model(contentsOfFile: path)
+    let interpreter = try Interpreter(
+      model: model, options: InterpreterOptions(threadCount: threads))
+    let loadTime = clock.now - loadStart
+    let inputs = parsed.options["--input"] ?? []
+    if inputs.isEmpty {
+      try InputFeeder.fillSynthetic(interpreter)
+    } else {
+      _ = try InputFeeder.feed(inputs, to: interpreter)
+    }
+    for _ in 0..<warmup { interpreter.invoke() }
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let start = clock.now
+      interpreter.invoke()
+      times.append(milliseconds(clock.now - start))
+    }
+    times.sort()
+    let median = (times[(times.count - 1) / 2] + times[times.count / 2]) / 2
+    let report: [(String, String)] = [
+      ("model", "\"\(path)\""),
+      ("threads", "\(threads)"),
+      ("runs", "\(runs)"),
+      ("input", inputs.isEmpty ? "\"synthetic\"" : "\"\(inputs.joined(separator: " "))\""),
+      ("load_ms", format(milliseconds(loadTime))),
+      ("median_ms", format(median)),
+      ("min_ms", format(times.first ?? 0)),
+      ("max_ms", format(times.last ?? 0)),
+      ("arena_bytes", "\(interpreter.arenaBytes)"),
+      ("peak_rss_bytes", "\(peakResidentBytes())"),
+    ]
+    if parsed.flags.contains("--json") {
+      print("{\n" + report.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}")
+    } else {
+      print(
+        """
+        \(path): \(threads) thread(s), \(runs) runs after \(warmup) warm-up, \(inputs.isEmpty ? "synthetic input" : "given input")
+          load     \(format(milliseconds(loadTime))) ms (read, verify, prepare)
+          latency  median \(format(median)) ms, min \(format(times.first ?? 0)) ms, max \(format(times.last ?? 0)) ms
+          memory   arena \(interpreter.arenaBytes) bytes, peak resident \(peakResidentBytes()) bytes
+        """)
+    }
+    return 0
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+  }
+
+  private static func format(_ value: Double) -> String { String((value * 1000).rounded() / 1000) }
+
+  /// The process's peak resident set size, in bytes (`getrusage`; kilobytes on Linux, bytes on Darwin).
+  private static func peakResidentBytes() -> Int {
+    var usage = rusage()
+    #if canImport(Darwin)
+      guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+      return Int(usage.ru_maxrss)
+    #else
+      guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+      return Int(usage.ru_maxrss) * 1024
+    #endif
+  }
+}
