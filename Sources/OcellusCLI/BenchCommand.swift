@@ -9,10 +9,9 @@ enum BenchCommand {
     let parsed = try ParsedArguments(
       arguments, flags: ["--json"], options: ["--runs", "--warmup", "--threads", "--input"])
     let path = try parsed.single("MODEL")
-    let runs = try parsed.positiveInteger("--runs", default: 50)
-    let warmup =
-      parsed.value("--warmup") == "0" ? 0 : try parsed.positiveInteger("--warmup", default: 5)
-    let threads = try parsed.positiveInteger("--threads", default: 1)
+    let runs = try parsed.integer("--runs", minimum: 1, default: 50)
+    let warmup = try parsed.integer("--warmup", minimum: 0, default: 5)
+    let threads = try parsed.integer("--threads", minimum: 1, default: 1)
     let clock = ContinuousClock()
 
     let loadStart = clock.now
@@ -35,27 +34,29 @@ enum BenchCommand {
     }
     times.sort()
     let median = (times[(times.count - 1) / 2] + times[times.count / 2]) / 2
-    let report: [(String, String)] = [
-      ("model", "\"\(path)\""),
-      ("threads", "\(threads)"),
-      ("runs", "\(runs)"),
-      ("input", inputs.isEmpty ? "\"synthetic\"" : "\"\(inputs.joined(separator: " "))\""),
-      ("load_ms", format(milliseconds(loadTime))),
-      ("median_ms", format(median)),
-      ("min_ms", format(times.first ?? 0)),
-      ("max_ms", format(times.last ?? 0)),
-      ("arena_bytes", "\(interpreter.arenaBytes)"),
-      ("peak_rss_bytes", "\(peakResidentBytes())"),
-    ]
+    let memory = peakResidentBytes()
     if parsed.flags.contains("--json") {
-      print("{\n" + report.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}")
+      let report: JSONValue = .fields([
+        ("model", .string(path)),
+        ("threads", .int(threads)),
+        ("runs", .int(runs)),
+        ("warmup", .int(warmup)),
+        ("input", inputs.isEmpty ? .string("synthetic") : .array(inputs.map(JSONValue.string))),
+        ("load_ms", .double(rounded(milliseconds(loadTime)))),
+        ("median_ms", .double(rounded(median))),
+        ("min_ms", .double(rounded(times.first ?? 0))),
+        ("max_ms", .double(rounded(times.last ?? 0))),
+        ("arena_bytes", .int(interpreter.arenaBytes)),
+        ("peak_rss_bytes", .int(memory)),
+      ])
+      print(report.serialized())
     } else {
       print(
         """
         \(path): \(threads) thread(s), \(runs) runs after \(warmup) warm-up, \(inputs.isEmpty ? "synthetic input" : "given input")
-          load     \(format(milliseconds(loadTime))) ms (read, verify, prepare)
-          latency  median \(format(median)) ms, min \(format(times.first ?? 0)) ms, max \(format(times.last ?? 0)) ms
-          memory   arena \(interpreter.arenaBytes) bytes, peak resident \(peakResidentBytes()) bytes
+          load     \(rounded(milliseconds(loadTime))) ms (read, verify, prepare)
+          latency  median \(rounded(median)) ms, min \(rounded(times.first ?? 0)) ms, max \(rounded(times.last ?? 0)) ms
+          memory   arena \(interpreter.arenaBytes) bytes, peak resident \(memory) bytes
         """)
     }
     return 0
@@ -66,7 +67,8 @@ enum BenchCommand {
     return Double(seconds) * 1000 + Double(attoseconds) / 1e15
   }
 
-  private static func format(_ value: Double) -> String { String((value * 1000).rounded() / 1000) }
+  /// Milliseconds to the microsecond.
+  private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
   /// The process's peak resident set size, in bytes (`getrusage`; kilobytes on Linux, bytes on Darwin).
   private static func peakResidentBytes() -> Int {

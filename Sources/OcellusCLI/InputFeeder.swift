@@ -34,6 +34,10 @@ enum InputFeeder {
       }
       arrays.append((position, array, file))
     }
+    var seen: Set<Int> = []
+    for (position, _, file) in arrays where !seen.insert(position).inserted {
+      throw Failure(description: "\(file) is a second value for input \(position)")
+    }
     for (position, array, file) in arrays {
       let spec = try interpreter.input(at: position)
       guard array.type == spec.type else {

@@ -2,43 +2,18 @@ import TFLiteModel
 
 /// `ocellus inspect MODEL [--json] [--timing]`.
 enum InspectCommand {
-  static func run(_ arguments: [String]) -> Int32 {
-    var path: String?
-    var asJSON = false
-    var timing = false
-    for argument in arguments {
-      switch argument {
-      case "--json": asJSON = true
-      case "--timing": timing = true
-      case let flag where flag.hasPrefix("-"):
-        OcellusCommand.printError(
-          "ocellus inspect: unknown option \(flag)\n\n\(OcellusCommand.usage)")
-        return 2
-      default:
-        guard path == nil else {
-          OcellusCommand.printError(
-            "ocellus inspect: one model at a time (got \(path!) and \(argument))")
-          return 2
-        }
-        path = argument
-      }
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let parsed = try ParsedArguments(arguments, flags: ["--json", "--timing"], options: [])
+    let path = try parsed.single("MODEL")
+    var document = try Self.report(path: path)
+    if parsed.flags.contains("--timing"), case .object(var members) = document {
+      _ = members.appendNew(key: "timing", value: LoadTiming.measure(path: path))
+      document = .object(members)
     }
-    guard let path else {
-      OcellusCommand.printError("ocellus inspect: missing MODEL\n\n\(OcellusCommand.usage)")
-      return 2
-    }
-    do {
-      var document = try Self.report(path: path)
-      if timing, case .object(var members) = document {
-        _ = members.appendNew(key: "timing", value: LoadTiming.measure(path: path))
-        document = .object(members)
-      }
-      print(asJSON ? document.serialized() : ReportText(report: document).render())
-      return 0
-    } catch {
-      OcellusCommand.printError("ocellus inspect: \(error)")
-      return 1
-    }
+    print(
+      parsed.flags.contains("--json")
+        ? document.serialized() : ReportText(report: document).render())
+    return 0
   }
 
   /// The report for a model file, or for the AutoML bundle an AutoML `manifest.json` names.

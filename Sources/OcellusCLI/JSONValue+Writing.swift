@@ -54,7 +54,7 @@ extension JSONValue {
     }
   }
 
-  /// One-line JSON text.
+  /// One line of JSON-like text for reading, with object keys unquoted (not JSON).
   var compactText: String {
     switch self {
     case .array(let items): return "[" + items.map(\.compactText).joined(separator: ", ") + "]"

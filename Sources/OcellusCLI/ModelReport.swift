@@ -205,7 +205,7 @@ struct ModelReport {
   }
 
   private func archiveSummary() -> [JSONValue] {
-    (model.associatedFiles?.entries ?? []).map { entry in
+    (model.archive?.entries ?? []).map { entry in
       .fields([
         ("name", .string(entry.name)),
         ("bytes", .int(Int(entry.uncompressedSize))),

@@ -32,10 +32,13 @@ enum OcellusCommand {
     }
     let rest = Array(arguments.dropFirst())
     switch command {
-    case "inspect": return InspectCommand.run(rest)
-    case "run", "bench":
+    case "inspect", "run", "bench":
       do {
-        return command == "run" ? try RunCommand.run(rest) : try BenchCommand.run(rest)
+        switch command {
+        case "inspect": return try InspectCommand.run(rest)
+        case "run": return try RunCommand.run(rest)
+        default: return try BenchCommand.run(rest)
+        }
       } catch let error as ParsedArguments.UsageError {
         printError("ocellus \(command): \(error)\n\n\(usage)")
         return 2

@@ -42,11 +42,13 @@ struct ParsedArguments {
   /// The last value of `option`, if given.
   func value(_ option: String) -> String? { options[option]?.last }
 
-  /// The value of `option` as a positive integer, or `defaultValue` when absent.
-  func positiveInteger(_ option: String, default defaultValue: Int) throws(UsageError) -> Int {
+  /// The value of `option` as an integer of at least `minimum`, or `defaultValue` when absent.
+  func integer(_ option: String, minimum: Int, default defaultValue: Int) throws(UsageError) -> Int
+  {
     guard let text = value(option) else { return defaultValue }
-    guard let number = Int(text), number > 0 else {
-      throw UsageError(description: "\(option) needs a positive integer, got \"\(text)\"")
+    guard let number = Int(text), number >= minimum else {
+      throw UsageError(
+        description: "\(option) needs an integer of at least \(minimum), got \"\(text)\"")
     }
     return number
   }

@@ -11,7 +11,7 @@ enum RunCommand {
     guard let outputDirectory = parsed.value("--output-dir") else {
       throw ParsedArguments.UsageError(description: "missing --output-dir DIR")
     }
-    let threads = try parsed.positiveInteger("--threads", default: 1)
+    let threads = try parsed.integer("--threads", minimum: 1, default: 1)
     let model = try Model(contentsOfFile: path)
     let interpreter = try Interpreter(
       model: model, options: InterpreterOptions(threadCount: threads))

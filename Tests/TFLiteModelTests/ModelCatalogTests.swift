@@ -89,7 +89,7 @@ struct ModelCatalogTests {
   func archive(file: String) throws {
     let expected = try #require(ModelCatalog.all.first { $0.file == file })
     let model = try Model(contentsOfFile: SharedData.path(file))
-    let entries = model.associatedFiles?.entries ?? []
+    let entries = model.archive?.entries ?? []
     #expect(entries.map(\.name) == expected.archive.map(\.name))
     for (name, size) in expected.archive {
       #expect(try model.associatedFile(named: name).count == size, "\(name)")

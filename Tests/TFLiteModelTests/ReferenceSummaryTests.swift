@@ -16,6 +16,11 @@ struct ReferenceSummaryTests {
     }.sorted()
   }
 
+  @Test("every shared reference is checked")
+  func coverage() {
+    #expect(Self.referenceFolders.count >= 13, "\(Self.referenceFolders)")
+  }
+
   @Test("inputs and outputs match LiteRT", arguments: referenceFolders)
   func matchesLiteRT(folder: String) throws {
     let summary = try #require(

@@ -20,7 +20,7 @@ struct SyntheticModelTests {
     #expect(main.outputs == [2])
     #expect(main.operators.first?.builtinOptions == .add(try #require(Self.arithmetic(.relu))))
     #expect(model.metadata == nil)
-    #expect(model.associatedFiles == nil)
+    #expect(model.archive == nil)
     #expect(model.warnings.isEmpty)
   }
 
@@ -356,5 +356,68 @@ struct SyntheticModelTests {
   struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+  }
+}
+
+extension SyntheticModelTests {
+  @Test("parts the reader does not decode are still verified")
+  func undecodedPartsAreVerified() throws {
+    // A tensor whose `sparsity` points at a string instead of a SparsityParameters table.
+    let sparse = S.model(
+      opcodes: [], tensors: [S.tensor("x", shape: [1], extra: [6: .string("not a table")])],
+      inputs: [0], outputs: [0],
+      operators: [])
+    #expect(throws: ModelError.self) { try Model(bytes: S.bytes(sparse)) }
+    // ConcatEmbeddingsOptions (not decoded) whose vector field runs past the end of the buffer.
+    var bytes = S.bytes(
+      S.model(
+        opcodes: [S.opcode(builtin: 29)], tensors: [S.tensor("x", shape: [1])], inputs: [0],
+        outputs: [0],
+        operators: [S.op(0, inputs: [0], outputs: [0], options: (3, .table([1: .int32s([7])])))]))
+    let vector = try #require(Self.lastIndex(of: [1, 0, 0, 0, 7, 0, 0, 0], in: bytes))
+    RootLayout.write(&bytes, at: vector, 0x0FFF_FFFF)
+    let error = try #require(throws: ModelError.self) { try Model(bytes: bytes) }
+    #expect(error.description.contains("builtin_options.num_columns_per_channel"), "\(error)")
+  }
+
+  @Test("NONE process units are skipped; an unreadable min_parser_version is a warning")
+  func metadataLeniency() throws {
+    let none: TestFlatBuffer = .table([0: .uint8(0)])
+    let metadata = S.metadata([
+      3: .vector([.table([3: .vector([.table([4: .vector([none, none])])])])]),
+      7: .string("1.5.0-rc1"),
+    ])
+    let model = try Model(bytes: S.withMetadata(metadata))
+    #expect(model.mainSubgraphMetadata?.outputTensors.first?.processUnits == [])
+    #expect(model.warnings.contains(.unreadableMetadataParserVersion("1.5.0-rc1")))
+  }
+
+  @Test("a vector count that only just fits the file cannot exhaust memory")
+  func hugeCounts() throws {
+    // 4 MB of zero slots claimed as operators: decoding stops at the first bad slot, without
+    // reserving room for a million operators first.
+    var bytes = S.bytes(
+      S.model(
+        opcodes: [], tensors: [S.tensor("x", shape: [1])], inputs: [0], outputs: [0], operators: [])
+    )
+    let layout = RootLayout(bytes)
+    let subgraphsField = try #require(layout.field(2))
+    let subgraphs = subgraphsField + Int(layout.u32(subgraphsField))
+    let subgraph = subgraphs + 4 + Int(layout.u32(subgraphs + 4))
+    let vtable = subgraph - Int(Int32(bitPattern: layout.u32(subgraph)))
+    let operatorsField = subgraph + (Int(bytes[vtable + 10]) | Int(bytes[vtable + 11]) << 8)
+    let count = 1_000_000
+    let vector = bytes.count
+    RootLayout.write(&bytes, at: operatorsField, UInt32(vector - operatorsField))
+    bytes += [UInt8](repeating: 0, count: 4 + 4 * count)
+    RootLayout.write(&bytes, at: vector, UInt32(count))
+    let error = try #require(throws: ModelError.self) { try Model(bytes: bytes) }
+    guard case .malformedModel(let flatBufferError) = error else { throw Failure("\(error)") }
+    #expect(flatBufferError.fieldPath == "Model.subgraphs[0].operators[0]")
+    #expect(flatBufferError.problem == .invalidOffset(0))
+  }
+
+  static func lastIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+    ModelRobustnessTests.lastIndex(of: pattern, in: bytes)
   }
 }

@@ -51,11 +51,17 @@ public struct AutoMLBundle: Sendable {
     }
     let embedded = model.mainSubgraphMetadata?.outputTensors.first?.associatedFile(
       ofType: .tensorAxisLabels)
-    if let embedded, let embeddedLabels = try? model.labels(in: embedded),
-      embeddedLabels.count != labels.count
-    {
-      throw .labelCountMismatch(
-        labelsFile: labels.count, embedded: embeddedLabels.count, embeddedName: embedded.name)
+    if let embedded {
+      let embeddedLabels: [String]
+      do {
+        embeddedLabels = try model.labels(in: embedded)
+      } catch {
+        throw .model(path: modelPath, error)
+      }
+      if embeddedLabels.count != labels.count {
+        throw .labelCountMismatch(
+          labelsFile: labels.count, embedded: embeddedLabels.count, embeddedName: embedded.name)
+      }
     }
   }
 }

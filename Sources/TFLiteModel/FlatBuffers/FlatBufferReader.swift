@@ -144,7 +144,17 @@ final class FlatBufferReader {
         problem: .invalidValue("table inline size \(inlineSize) is below 4 bytes"))
     }
     try check(position, length: inlineSize, field: field)
-    try charge(inlineSize, at: position, field: field)
+    // Every present field must start inside the table, even ones no decoder reads.
+    for slot in stride(from: vtable + 4, to: vtable + vtableSize, by: 2) {
+      let offset = Int(u16(slot))
+      guard offset == 0 || (offset >= 4 && offset < inlineSize) else {
+        throw FlatBufferError(
+          path: [field], offset: slot,
+          problem: .fieldOutsideTable(fieldOffset: offset, fieldSize: 1, tableSize: inlineSize))
+      }
+    }
+    // Charged at least 16 bytes: every decoded table becomes a Swift value of that size or more.
+    try charge(max(inlineSize, 16), at: position, field: field)
     return FlatBufferTable(
       reader: self, position: position, vtable: vtable, vtableSize: vtableSize,
       inlineSize: inlineSize, depth: depth)

@@ -169,8 +169,10 @@ struct FlatBufferTable {
   /// A vector of strings, or nil when absent.
   func strings(_ id: Int, _ field: String) throws(FlatBufferError) -> [String]? {
     guard let vector = try vector(id, field, elementSize: 4) else { return nil }
+    try reader.charge(4 * vector.count, at: vector.elements, field: field)
     var result: [String] = []
-    result.reserveCapacity(vector.count)
+    // The count is only known to fit the buffer: grow as elements decode, do not trust it.
+    result.reserveCapacity(min(vector.count, 1024))
     for index in 0..<vector.count {
       do {
         let target = try reader.follow(vector.elements + 4 * index, field: field)
@@ -195,8 +197,10 @@ struct FlatBufferTable {
     throws(FlatBufferError) -> [T]?
   {
     guard let vector = try vector(id, field, elementSize: 4) else { return nil }
+    try reader.charge(4 * vector.count, at: vector.elements, field: field)
     var result: [T] = []
-    result.reserveCapacity(vector.count)
+    // The count is only known to fit the buffer: grow as elements decode, do not trust it.
+    result.reserveCapacity(min(vector.count, 1024))
     for index in 0..<vector.count {
       let table: FlatBufferTable
       do {
@@ -225,6 +229,22 @@ struct FlatBufferTable {
   /// The value table of the union whose tag has id `id`, or nil when absent.
   func unionValue(_ id: Int, _ field: String) throws(FlatBufferError) -> FlatBufferTable? {
     try table(id + 1, field)
+  }
+
+  /// Decodes the union whose tag field `typeField` has id `id` and whose value field `field`
+  /// has id `id + 1`: `decode` gets the tag and the value table (nil when absent), and errors
+  /// from inside the value are located under `field`.
+  func union<T>(
+    _ id: Int, type typeField: String, value field: String,
+    _ decode: (UInt8, FlatBufferTable?) throws(FlatBufferError) -> T
+  ) throws(FlatBufferError) -> T {
+    let tag = try unionType(id, typeField)
+    let value = try unionValue(id, field)
+    do {
+      return try decode(tag, value)
+    } catch {
+      throw error.within(field)
+    }
   }
 
   /// An error located at this table.

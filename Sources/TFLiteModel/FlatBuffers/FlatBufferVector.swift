@@ -12,7 +12,10 @@ extension FlatBufferReader {
     -> FlatBufferVector
   {
     try check(position, length: 4, field: field)
-    let count = Int(u32(position))
+    guard let count = Int(exactly: u32(position)) else {
+      throw FlatBufferError(
+        path: [field], offset: position, problem: .outOfBounds(length: Int.max, bufferEnd: end))
+    }
     try check(position + 4, length: count * elementSize, field: field)
     return FlatBufferVector(elements: position + 4, count: count)
   }

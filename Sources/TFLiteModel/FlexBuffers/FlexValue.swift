@@ -51,6 +51,5 @@ public indirect enum FlexValue: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The compact single-line rendering; see ``rendered(pretty:)``.
-  /// The compact single-line rendering.
   public var description: String { rendered() }
 }

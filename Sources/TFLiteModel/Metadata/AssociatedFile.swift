@@ -1,15 +1,15 @@
 /// A file packed with the model and described by its metadata (`AssociatedFile`), e.g. a labels file.
 public struct AssociatedFile: Sendable, Equatable {
   /// The file's name, which is also its entry name in the model's appended zip archive.
-  public var name: String
+  public internal(set) var name: String
   /// Free-text description.
-  public var description: String?
+  public internal(set) var description: String?
   /// What the file holds.
-  public var type: AssociatedFileType
+  public internal(set) var type: AssociatedFileType
   /// The language of the file's text, e.g. `en`; nil when not stated.
-  public var locale: String?
+  public internal(set) var locale: String?
   /// The file's own version string (metadata 1.4.1).
-  public var version: String?
+  public internal(set) var version: String?
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
     name = try t.string(0, "name") ?? ""

@@ -1,8 +1,8 @@
 /// What an audio tensor holds (`AudioProperties`, metadata 1.3.0).
 public struct AudioProperties: Sendable, Equatable {
   /// Samples per second.
-  public var sampleRate: Int
-  public var channels: Int
+  public internal(set) var sampleRate: Int
+  public internal(set) var channels: Int
 
   /// Creates audio properties.
   public init(sampleRate: Int, channels: Int) {

@@ -3,11 +3,11 @@ public struct BoundingBoxProperties: Sendable, Equatable {
   /// Tensor position of each semantic element: entry i is where element i of ``type``'s order
   /// sits. Empty means identity. TF SSD models store `[1, 0, 3, 2]` for their
   /// `[ymin, xmin, ymax, xmax]` layout (left at 1, top at 0, right at 3, bottom at 2).
-  public var index: [Int]
+  public internal(set) var index: [Int]
   /// The arrangement of the four values.
-  public var type: BoundingBoxType
+  public internal(set) var type: BoundingBoxType
   /// The units (ratio of the image size unless stated).
-  public var coordinateType: CoordinateType
+  public internal(set) var coordinateType: CoordinateType
 
   /// Creates box properties.
   public init(index: [Int], type: BoundingBoxType, coordinateType: CoordinateType) {

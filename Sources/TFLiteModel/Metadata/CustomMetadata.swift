@@ -1,8 +1,8 @@
 /// Application-defined metadata (`CustomMetadata`, metadata 1.5.0): a name and opaque bytes.
 public struct CustomMetadata: Sendable, Equatable {
-  public var name: String
+  public internal(set) var name: String
   /// The bytes: a view into the model file, not a copy.
-  public var data: ArraySlice<UInt8>
+  public internal(set) var data: ArraySlice<UInt8>
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
     name = try t.string(0, "name") ?? ""

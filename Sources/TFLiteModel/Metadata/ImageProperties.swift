@@ -1,9 +1,9 @@
 /// What an image tensor holds (`ImageProperties` in the metadata schema).
 public struct ImageProperties: Sendable, Equatable {
   /// The colour space; `unknown` when the field is absent (which image tasks reject).
-  public var colorSpace: ColorSpaceType
+  public internal(set) var colorSpace: ColorSpaceType
   /// The size the model was trained at, in pixels, if stated.
-  public var defaultSize: ImageSize?
+  public internal(set) var defaultSize: ImageSize?
 
   /// Creates image properties.
   public init(colorSpace: ColorSpaceType, defaultSize: ImageSize? = nil) {

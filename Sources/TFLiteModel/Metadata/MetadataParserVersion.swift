@@ -1,8 +1,13 @@
 /// A metadata parser version `MAJOR[.MINOR[.PATCH]]`; missing parts count as 0.
 public struct MetadataParserVersion: Sendable, Comparable, CustomStringConvertible {
-  public var major: Int
-  public var minor: Int
-  public var patch: Int
+  public internal(set) var major: Int
+  public internal(set) var minor: Int
+  public internal(set) var patch: Int
+
+  /// A version from its parts.
+  public init(major: Int, minor: Int, patch: Int) {
+    (self.major, self.minor, self.patch) = (major, minor, patch)
+  }
 
   /// Parses `1`, `1.2` or `1.2.3`; nil for anything else (signs, letters, more than three parts).
   public init?(_ text: String) {

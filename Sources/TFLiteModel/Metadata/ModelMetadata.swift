@@ -3,19 +3,21 @@
 public struct ModelMetadata: Sendable, Equatable {
   /// The metadata schema version this reader implements; newer `minParserVersion`s load with a warning.
   public static let parserVersion = "1.5.0"
+  /// ``parserVersion`` as a comparable version.
+  static let supportedParserVersion = MetadataParserVersion(major: 1, minor: 5, patch: 0)
 
-  public var name: String?
-  public var description: String?
+  public internal(set) var name: String?
+  public internal(set) var description: String?
   /// The model's own version string.
-  public var version: String?
+  public internal(set) var version: String?
   /// Per-subgraph metadata; the first describes the main subgraph.
-  public var subgraphs: [SubgraphMetadata]
-  public var author: String?
-  public var license: String?
+  public internal(set) var subgraphs: [SubgraphMetadata]
+  public internal(set) var author: String?
+  public internal(set) var license: String?
   /// Files for the model as a whole.
-  public var associatedFiles: [AssociatedFile]
+  public internal(set) var associatedFiles: [AssociatedFile]
   /// The oldest metadata parser that understands every feature used, e.g. `1.2.0`.
-  public var minParserVersion: String?
+  public internal(set) var minParserVersion: String?
 
   /// Every associated file named anywhere in the metadata, in declaration order.
   public var allAssociatedFiles: [AssociatedFile] {

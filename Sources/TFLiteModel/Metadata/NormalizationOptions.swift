@@ -2,9 +2,9 @@
 /// `(p - mean[c]) / std[c]`. One value applies to every channel.
 public struct NormalizationOptions: Sendable, Equatable {
   /// Per-channel means, in the input's value units (0...255 for 8-bit pixels).
-  public var mean: [Float]
+  public internal(set) var mean: [Float]
   /// Per-channel standard deviations, same units.
-  public var std: [Float]
+  public internal(set) var std: [Float]
 
   /// Creates normalization options.
   public init(mean: [Float], std: [Float]) {

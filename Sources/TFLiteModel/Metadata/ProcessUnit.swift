@@ -25,13 +25,7 @@ public enum ProcessUnit: Sendable, Equatable {
   }
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
-    let type = try t.unionType(0, "options_type")
-    let options = try t.unionValue(0, "options")
-    do {
-      self = try Self.decode(type: type, options: options)
-    } catch {
-      throw error.within("options")
-    }
+    self = try t.union(0, type: "options_type", value: "options", Self.decode)
   }
 
   private static func decode(type: UInt8, options: FlatBufferTable?) throws(FlatBufferError)
@@ -60,12 +54,13 @@ public enum ProcessUnit: Sendable, Equatable {
   }
 
   /// Decodes a process-unit list, rejecting two units of the same type (as upstream's
-  /// `FindFirstProcessUnit` does).
+  /// `FindFirstProcessUnit` does) and skipping units whose options are NONE (upstream ignores them).
   static func list(_ t: FlatBufferTable, _ id: Int, _ field: String) throws(FlatBufferError)
     -> [ProcessUnit]
   {
-    let units =
+    let decoded =
       try t.tables(id, field) { _, table throws(FlatBufferError) in try ProcessUnit(table) } ?? []
+    let units = decoded.filter { $0 != .other(typeTag: 0) }
     var seen: Set<String> = []
     for unit in units where !seen.insert(unit.typeName).inserted {
       throw t.error(

@@ -1,23 +1,23 @@
 /// What the metadata says about one subgraph (`SubGraphMetadata`); models use only the first.
 public struct SubgraphMetadata: Sendable, Equatable {
-  public var name: String?
-  public var description: String?
+  public internal(set) var name: String?
+  public internal(set) var description: String?
   /// One entry per subgraph input, in the subgraph's input order.
-  public var inputTensors: [TensorMetadata]
+  public internal(set) var inputTensors: [TensorMetadata]
   /// One entry per subgraph output, in the subgraph's output order.
-  public var outputTensors: [TensorMetadata]
+  public internal(set) var outputTensors: [TensorMetadata]
   /// Files for the subgraph as a whole.
-  public var associatedFiles: [AssociatedFile]
+  public internal(set) var associatedFiles: [AssociatedFile]
   /// Steps applied across all inputs (metadata 1.1.0).
-  public var inputProcessUnits: [ProcessUnit]
+  public internal(set) var inputProcessUnits: [ProcessUnit]
   /// Steps applied across all outputs (metadata 1.1.0).
-  public var outputProcessUnits: [ProcessUnit]
+  public internal(set) var outputProcessUnits: [ProcessUnit]
   /// Groups of inputs (metadata 1.2.0).
-  public var inputTensorGroups: [TensorGroup]
+  public internal(set) var inputTensorGroups: [TensorGroup]
   /// Groups of outputs (metadata 1.2.0), e.g. a detector's `detection_result`.
-  public var outputTensorGroups: [TensorGroup]
+  public internal(set) var outputTensorGroups: [TensorGroup]
   /// Application-defined entries (metadata 1.5.0).
-  public var customMetadata: [CustomMetadata]
+  public internal(set) var customMetadata: [CustomMetadata]
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
     func tensors(_ id: Int, _ field: String) throws(FlatBufferError) -> [TensorMetadata] {

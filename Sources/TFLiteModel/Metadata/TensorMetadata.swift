@@ -2,18 +2,18 @@
 public struct TensorMetadata: Sendable, Equatable {
   /// The tensor's metadata name. Detectors find their outputs by it
   /// (`location`, `category`, `score`, `number of detections`).
-  public var name: String?
-  public var description: String?
+  public internal(set) var name: String?
+  public internal(set) var description: String?
   /// Names of the dimensions, e.g. `["batch", "height", "width", "channels"]`.
-  public var dimensionNames: [String]
+  public internal(set) var dimensionNames: [String]
   /// What the tensor holds.
-  public var content: Content?
+  public internal(set) var content: Content?
   /// Processing steps: normalization (inputs), calibration and thresholds (outputs).
-  public var processUnits: [ProcessUnit]
+  public internal(set) var processUnits: [ProcessUnit]
   /// Observed value range.
-  public var stats: TensorStats?
+  public internal(set) var stats: TensorStats?
   /// Files for this tensor: labels, calibration.
-  public var associatedFiles: [AssociatedFile]
+  public internal(set) var associatedFiles: [AssociatedFile]
 
   /// The normalization process unit, if any.
   public var normalization: NormalizationOptions? {

@@ -1,8 +1,8 @@
 /// The value range a tensor was observed to take (`Stats`); informational. A single value
 /// applies to every channel.
 public struct TensorStats: Sendable, Equatable {
-  public var max: [Float]
-  public var min: [Float]
+  public internal(set) var max: [Float]
+  public internal(set) var min: [Float]
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
     max = try t.floats(0, "max") ?? []

@@ -2,9 +2,9 @@
 /// dimensions of a detector output hold the content (`{min: 2, max: 2}`).
 public struct ValueRange: Sendable, Equatable {
   /// First dimension, inclusive.
-  public var min: Int
+  public internal(set) var min: Int
   /// Last dimension, inclusive.
-  public var max: Int
+  public internal(set) var max: Int
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
     min = Int(try t.integer(0, "min", default: Int32(0)))

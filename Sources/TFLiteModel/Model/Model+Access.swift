@@ -27,7 +27,7 @@ extension Model {
   /// The contents of an associated file, extracted from the appended zip archive (a view for
   /// stored entries, inflated for deflated ones) with its CRC-32 checked.
   public func associatedFile(named name: String) throws(ModelError) -> ArraySlice<UInt8> {
-    guard let archive = associatedFiles, let entry = archive.entry(named: name) else {
+    guard let archive, let entry = archive.entry(named: name) else {
       throw .associatedFileMissing(name: name)
     }
     do {

@@ -26,7 +26,7 @@ public struct Model: Sendable {
   /// The TFLite Model Metadata, if the model has a `TFLITE_METADATA` entry.
   public let metadata: ModelMetadata?
   /// The zip archive of associated files appended after the FlatBuffer, if any.
-  public let associatedFiles: ZipArchive?
+  public let archive: ZipArchive?
   /// Oddities found while loading that did not stop it.
   public let warnings: [ModelWarning]
   /// The limits this model was loaded with; they also bound label parsing.
@@ -83,7 +83,7 @@ public struct Model: Sendable {
         warnings.append(.associatedFilesUnreadable(error))
       }
     }
-    associatedFiles = archive
+    self.archive = archive
     var reported: Set<String> = []
     for file in namedFiles
     where archive?.entry(named: file.name) == nil && reported.insert(file.name).inserted {
@@ -124,6 +124,8 @@ public struct Model: Sendable {
         try t.tables(7, "signature_defs") { _, table throws(FlatBufferError) in
           try SignatureDef(table, subgraphs: subgraphs)
         } ?? []
+      // Not decoded, but verified: external buffer groups and external buffers.
+      try t.verify(as: "Model", in: .tflite, only: [8, 9])
       return (version, description, codes, subgraphs, buffers, entries, signatures)
     } catch {
       throw error.within("Model")
@@ -144,13 +146,16 @@ public struct Model: Sendable {
       let metadata: ModelMetadata
       do { metadata = try ModelMetadata(root) } catch { throw error.within("ModelMetadata") }
       var warnings = reader.warnings
-      if let required = metadata.minParserVersion,
-        let requiredVersion = MetadataParserVersion(required),
-        let supported = MetadataParserVersion(ModelMetadata.parserVersion),
-        requiredVersion > supported
-      {
-        warnings.append(
-          .newerMetadataParserVersion(required: required, supported: ModelMetadata.parserVersion))
+      if let required = metadata.minParserVersion {
+        if let version = MetadataParserVersion(required) {
+          if version > ModelMetadata.supportedParserVersion {
+            warnings.append(
+              .newerMetadataParserVersion(
+                required: required, supported: ModelMetadata.parserVersion))
+          }
+        } else {
+          warnings.append(.unreadableMetadataParserVersion(required))
+        }
       }
       return (metadata, warnings)
     } catch {

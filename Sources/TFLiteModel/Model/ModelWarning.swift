@@ -3,6 +3,8 @@ public enum ModelWarning: Sendable, Equatable, CustomStringConvertible {
   /// The metadata needs a newer parser than ours (``ModelMetadata/parserVersion``). Upstream's
   /// Java reader also warns and continues: the contract is the `M001` identifier.
   case newerMetadataParserVersion(required: String, supported: String)
+  /// The metadata's `min_parser_version` is not `MAJOR[.MINOR[.PATCH]]`; it was ignored.
+  case unreadableMetadataParserVersion(String)
   /// An enum field holds a value newer than this reader; it was read as the enum's UNKNOWN case.
   case unrecognizedEnumValue(field: String, value: Int64, enumName: String, offset: Int)
   /// The metadata describes a different number of input or output tensors than the model has.
@@ -17,6 +19,8 @@ public enum ModelWarning: Sendable, Equatable, CustomStringConvertible {
     case .newerMetadataParserVersion(let required, let supported):
       return
         "metadata requires parser version \(required); this reader implements \(supported), newer features may be ignored"
+    case .unreadableMetadataParserVersion(let text):
+      return "metadata min_parser_version \"\(text)\" is not a version number; ignored"
     case .unrecognizedEnumValue(let field, let value, let enumName, let offset):
       return
         "\(field) at byte \(offset) holds \(value), which is not a \(enumName) this reader knows; read as UNKNOWN"

@@ -13,6 +13,15 @@ public enum ActivationFunction: Int8, Sendable, CustomStringConvertible {
   /// Sign bit (unused by current converters).
   case signBit = 5
 
+  /// Reads the `fused_activation_function` field `fieldID` of an options table (NONE when the
+  /// table or field is absent).
+  init(_ table: FlatBufferTable?, fieldID: Int) throws(FlatBufferError) {
+    self =
+      try table?.enumeration(
+        fieldID, "fused_activation_function", "ActivationFunctionType", ActivationFunction.init)
+      ?? .none
+  }
+
   public var description: String {
     switch self {
     case .none: return "NONE"

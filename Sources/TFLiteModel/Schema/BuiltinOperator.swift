@@ -4,7 +4,7 @@
 /// by number; the named constants cover codes 0...209.
 public struct BuiltinOperator: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The schema's integer code.
-  public var rawValue: Int32
+  public internal(set) var rawValue: Int32
 
   /// Wraps a schema code.
   public init(rawValue: Int32) { self.rawValue = rawValue }

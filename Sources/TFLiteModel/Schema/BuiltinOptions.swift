@@ -105,8 +105,7 @@ public enum BuiltinOptions: Sendable, Equatable {
       try t?.float(id, field, default: 0) ?? 0
     }
     func activation(_ id: Int) throws(FlatBufferError) -> ActivationFunction {
-      try t?.enumeration(
-        id, "fused_activation_function", "ActivationFunctionType", ActivationFunction.init) ?? .none
+      try ActivationFunction(t, fieldID: id)
     }
     func tensorType(_ id: Int, _ field: String) throws(FlatBufferError) -> TensorType {
       try t?.enumeration(id, field, "TensorType", TensorType.init) ?? .float32
@@ -155,7 +154,10 @@ public enum BuiltinOptions: Sendable, Equatable {
     case 94: self = .depthToSpace(blockSize: try int(0, "block_size"))
     case 101: self = .batchMatMul(adjointX: try flag(0, "adj_x"), adjointY: try flag(1, "adj_y"))
     case 116: self = .gelu(approximate: try flag(0, "approximate"))
-    default: self = .other(BuiltinOptionsType(rawValue: type))
+    default:
+      // Not decoded, but verified against its schema layout.
+      try t?.verify(as: BuiltinOptionsType(rawValue: type).name, in: .tflite)
+      self = .other(BuiltinOptionsType(rawValue: type))
     }
   }
 }

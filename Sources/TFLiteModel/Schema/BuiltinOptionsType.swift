@@ -1,7 +1,7 @@
 /// The type tag of a TFLite `BuiltinOptions` union value, e.g. 1 = `Conv2DOptions`; 0 is NONE.
 public struct BuiltinOptionsType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The union's type tag as stored in the file.
-  public var rawValue: UInt8
+  public internal(set) var rawValue: UInt8
 
   /// Wraps a union type tag.
   public init(rawValue: UInt8) { self.rawValue = rawValue }

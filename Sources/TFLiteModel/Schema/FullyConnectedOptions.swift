@@ -6,20 +6,18 @@ public struct FullyConnectedOptions: Sendable, Equatable {
     case shuffled4x16Int8 = 1
   }
 
-  public var activation: ActivationFunction
-  public var weightsFormat: WeightsFormat
+  public internal(set) var activation: ActivationFunction
+  public internal(set) var weightsFormat: WeightsFormat
   /// Keep the input's leading dimensions in the output instead of flattening to 2-D.
-  public var keepNumDims: Bool
+  public internal(set) var keepNumDims: Bool
   /// Hybrid models: quantize float inputs asymmetrically on the fly.
-  public var asymmetricQuantizeInputs: Bool
+  public internal(set) var asymmetricQuantizeInputs: Bool
   /// For int16 activations: the bias type; `float32` (the default) means unset.
-  public var quantizedBiasType: TensorType
+  public internal(set) var quantizedBiasType: TensorType
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
     activation =
-      try table?.enumeration(
-        0, "fused_activation_function", "ActivationFunctionType", ActivationFunction.init)
-      ?? .none
+      try ActivationFunction(table, fieldID: 0)
     weightsFormat =
       try table?.enumeration(
         1, "weights_format", "FullyConnectedOptionsWeightsFormat", WeightsFormat.init)

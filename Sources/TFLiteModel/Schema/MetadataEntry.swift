@@ -2,9 +2,9 @@
 /// (the model metadata) or `min_runtime_version`.
 public struct MetadataEntry: Sendable, Equatable {
   /// The entry's name.
-  public var name: String
+  public internal(set) var name: String
   /// Index into ``Model/buffers`` of the entry's bytes.
-  public var bufferIndex: Int
+  public internal(set) var bufferIndex: Int
 
   init(_ t: FlatBufferTable, bufferCount: Int) throws(FlatBufferError) {
     name = try t.string(0, "name") ?? ""

@@ -1,24 +1,24 @@
 /// A tensor as the model file declares it (`Tensor` in the TFLite schema).
 public struct ModelTensor: Sendable, Equatable {
   /// The tensor's name (for debugging and signatures; may be empty).
-  public var name: String
+  public internal(set) var name: String
   /// The element type.
-  public var type: TensorType
+  public internal(set) var type: TensorType
   /// The static shape. Empty for scalars, and for outputs whose shape the runtime computes.
-  public var shape: [Int]
+  public internal(set) var shape: [Int]
   /// The shape with -1 where a dimension is dynamic; nil when the file does not record it
   /// (then the shape is fully static).
-  public var shapeSignature: [Int]?
+  public internal(set) var shapeSignature: [Int]?
   /// Index into ``Model/buffers``; 0 means the tensor has no constant data.
-  public var bufferIndex: Int
+  public internal(set) var bufferIndex: Int
   /// Quantization parameters, or nil for real-valued tensors.
-  public var quantization: Quantization?
+  public internal(set) var quantization: Quantization?
   /// State that persists between invocations (e.g. RNN state).
-  public var isVariable: Bool
+  public internal(set) var isVariable: Bool
   /// The tensor is stored sparse (`sparsity` present); such tensors need densifying.
-  public var isSparse: Bool
+  public internal(set) var isSparse: Bool
   /// Whether the rank is known even when `shape` is empty (newer converters set this).
-  public var hasRank: Bool
+  public internal(set) var hasRank: Bool
 
   /// Number of elements of the static shape (1 for a scalar), or nil if a dimension is negative
   /// or the product overflows.
@@ -50,6 +50,8 @@ public struct ModelTensor: Sendable, Equatable {
     isSparse = try t.referenceTarget(6, "sparsity") != nil
     shapeSignature = try t.ints(7, "shape_signature")
     hasRank = try t.bool(8, "has_rank", default: false)
+    // Not decoded, but verified: sparsity, variant sub-types, external buffer.
+    try t.verify(as: "Tensor", in: .tflite, only: [6, 9, 10])
     if let index = shape.firstIndex(where: { $0 < 0 }) {
       throw t.error(
         "shape",

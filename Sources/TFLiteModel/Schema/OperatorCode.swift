@@ -2,15 +2,15 @@
 public struct OperatorCode: Sendable, Equatable {
   /// The effective builtin code: `max(deprecated_builtin_code, builtin_code)`, as TFLite reads it
   /// (old files only set the 8-bit deprecated field; codes above 127 only fit the new one).
-  public var builtinCode: BuiltinOperator
+  public internal(set) var builtinCode: BuiltinOperator
   /// The 8-bit `deprecated_builtin_code` as stored.
-  public var deprecatedBuiltinCode: Int8
+  public internal(set) var deprecatedBuiltinCode: Int8
   /// The 32-bit `builtin_code` as stored.
-  public var storedBuiltinCode: Int32
+  public internal(set) var storedBuiltinCode: Int32
   /// The custom operator's name when ``builtinCode`` is `CUSTOM`, e.g. `TFLite_Detection_PostProcess`.
-  public var customCode: String?
+  public internal(set) var customCode: String?
   /// The operator version (schema default 1).
-  public var version: Int
+  public internal(set) var version: Int
 
   /// True for custom operators.
   public var isCustom: Bool { builtinCode == .custom }

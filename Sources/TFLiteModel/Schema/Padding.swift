@@ -6,5 +6,10 @@ public enum Padding: Int8, Sendable, CustomStringConvertible {
   /// No padding: output size is `ceil((input - (filter - 1) * dilation) / stride)`.
   case valid = 1
 
+  /// Reads the `padding` field `fieldID` of an options table (SAME when the table or field is absent).
+  init(_ table: FlatBufferTable?, fieldID: Int) throws(FlatBufferError) {
+    self = try table?.enumeration(fieldID, "padding", "Padding", Padding.init) ?? .same
+  }
+
   public var description: String { self == .same ? "SAME" : "VALID" }
 }

@@ -4,18 +4,18 @@
 /// quantization has one of each per slice along ``quantizedDimension``.
 public struct Quantization: Sendable, Equatable {
   /// Scales; empty when the tensor is not affinely quantized (only min/max recorded).
-  public var scales: [Float]
+  public internal(set) var scales: [Float]
   /// Zero points, one per scale (a model may leave them out, meaning all zero).
-  public var zeroPoints: [Int64]
+  public internal(set) var zeroPoints: [Int64]
   /// The axis the per-channel parameters run along (0 unless set). Kept as written; whether it
   /// fits the tensor's rank is the interpreter's check.
-  public var quantizedDimension: Int
+  public internal(set) var quantizedDimension: Int
   /// Calibration minimum per channel, for importing back into TensorFlow; usually empty.
-  public var min: [Float]
+  public internal(set) var min: [Float]
   /// Calibration maximum per channel; usually empty.
-  public var max: [Float]
+  public internal(set) var max: [Float]
   /// Non-affine schemes (custom or blockwise), nil for ordinary affine quantization.
-  public var details: QuantizationDetails?
+  public internal(set) var details: QuantizationDetails?
 
   /// True when there is more than one scale.
   public var isPerChannel: Bool { scales.count > 1 }
@@ -25,12 +25,7 @@ public struct Quantization: Sendable, Equatable {
     max = try t.floats(1, "max") ?? []
     scales = try t.floats(2, "scale") ?? []
     zeroPoints = try t.integers(3, "zero_point", as: Int64.self) ?? []
-    let detailsType = try t.unionType(4, "details_type")
-    do {
-      details = try QuantizationDetails(type: detailsType, table: t.unionValue(4, "details"))
-    } catch {
-      throw error.path == ["details"] ? error : error.within("details")
-    }
+    details = try t.union(4, type: "details_type", value: "details", QuantizationDetails.init)
     quantizedDimension = Int(try t.integer(6, "quantized_dimension", default: Int32(0)))
     if !zeroPoints.isEmpty && zeroPoints.count != scales.count {
       throw t.error(

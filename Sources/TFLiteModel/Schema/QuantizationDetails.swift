@@ -19,7 +19,10 @@ public enum QuantizationDetails: Sendable, Equatable {
         scalesTensor: Int(try table?.integer(0, "scales", default: Int32(0)) ?? 0),
         zeroPointsTensor: Int(try table?.integer(1, "zero_points", default: Int32(0)) ?? 0),
         blockSize: Int(try table?.integer(2, "block_size", default: Int32(0)) ?? 0))
-    default: self = .other(typeTag: type)
+    default:
+      let members = SchemaLayout.tflite.unions["QuantizationDetails"] ?? []
+      if type <= members.count { try table?.verify(as: members[Int(type) - 1], in: .tflite) }
+      self = .other(typeTag: type)
     }
   }
 }

@@ -3,9 +3,9 @@ public struct SignatureDef: Sendable, Equatable {
   /// A signature input or output: its public name and the tensor behind it.
   public struct TensorName: Sendable, Equatable {
     /// The name callers use.
-    public var name: String
+    public internal(set) var name: String
     /// Index into the signature's subgraph's tensors.
-    public var tensorIndex: Int
+    public internal(set) var tensorIndex: Int
 
     /// Pairs a public name with a tensor index.
     public init(name: String, tensorIndex: Int) {
@@ -15,13 +15,13 @@ public struct SignatureDef: Sendable, Equatable {
   }
 
   /// The signature's key, e.g. `serving_default`.
-  public var key: String
+  public internal(set) var key: String
   /// Index into ``Model/subgraphs``.
-  public var subgraphIndex: Int
+  public internal(set) var subgraphIndex: Int
   /// Named inputs.
-  public var inputs: [TensorName]
+  public internal(set) var inputs: [TensorName]
   /// Named outputs.
-  public var outputs: [TensorName]
+  public internal(set) var outputs: [TensorName]
 
   init(_ t: FlatBufferTable, subgraphs: [Subgraph]) throws(FlatBufferError) {
     let subgraph = try t.integer(4, "subgraph_index", default: UInt32(0))

@@ -1,17 +1,17 @@
 /// Options of `STRIDED_SLICE` (`StridedSliceOptions`): bit i of a mask refers to dimension i.
 public struct StridedSliceOptions: Sendable, Equatable {
   /// Ignore `begin[i]` and start from the first (or, for negative strides, last) element.
-  public var beginMask: Int
+  public internal(set) var beginMask: Int
   /// Ignore `end[i]` and run to the end.
-  public var endMask: Int
+  public internal(set) var endMask: Int
   /// Bit i marks where an ellipsis (all remaining dimensions) stands.
-  public var ellipsisMask: Int
+  public internal(set) var ellipsisMask: Int
   /// Insert a new dimension of size 1 at position i.
-  public var newAxisMask: Int
+  public internal(set) var newAxisMask: Int
   /// Remove dimension i (taking the single element at `begin[i]`).
-  public var shrinkAxisMask: Int
+  public internal(set) var shrinkAxisMask: Int
   /// `end` is an offset from `begin` rather than an absolute index.
-  public var offset: Bool
+  public internal(set) var offset: Bool
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
     beginMask = Int(try table?.integer(0, "begin_mask", default: Int32(0)) ?? 0)

@@ -2,15 +2,15 @@
 /// model is the main one; others are bodies of control-flow ops.
 public struct Subgraph: Sendable, Equatable {
   /// The subgraph's name (may be empty).
-  public var name: String
+  public internal(set) var name: String
   /// All tensors, indexed by the operators' inputs and outputs.
-  public var tensors: [ModelTensor]
+  public internal(set) var tensors: [ModelTensor]
   /// Tensor indices of the inputs, in the order callers feed them.
-  public var inputs: [Int]
+  public internal(set) var inputs: [Int]
   /// Tensor indices of the outputs, in the order they are returned.
-  public var outputs: [Int]
+  public internal(set) var outputs: [Int]
   /// The operators in execution order.
-  public var operators: [Operator]
+  public internal(set) var operators: [Operator]
 
   /// The input tensors, in order.
   public var inputTensors: [ModelTensor] { inputs.map { tensors[$0] } }
@@ -30,5 +30,6 @@ public struct Subgraph: Sendable, Equatable {
         try Operator(table, tensorCount: count, operatorCodeCount: operatorCodeCount)
       } ?? []
     name = try t.string(4, "name") ?? ""
+    try t.verify(as: "SubGraph", in: .tflite, only: [5])
   }
 }
