@@ -19,7 +19,8 @@ struct InflateOutput: Sendable {
   /// match takes at least 2 bits (a 1-bit length code and a 1-bit distance code).
   static let maxExpansion = 1032
 
-  /// Creates an empty output for `limits`, allocating the exact size at once when known.
+  /// Creates an empty output for `limits`, allocating the exact size at once when it is known
+  /// and the whole input is at hand (one-shot decoding).
   ///
   /// `compressedSize` is the whole input's size when known (one-shot decoding), used to
   /// pick a first capacity and to avoid allocating an expected size that the input cannot
@@ -39,7 +40,9 @@ struct InflateOutput: Sendable {
       guard exact <= maximum else { throw .outputLimitExceeded(limit: maximum) }
       limit = exact
       isExact = true
-      initialCapacity = min(exact, possible)
+      // Streaming (input size unknown): start small and grow, so a header that promises a
+      // large output cannot make us allocate it before the data arrive.
+      initialCapacity = min(exact, possible, compressedSize == nil ? 1 << 20 : Int.max)
       storage = [UInt8](repeating: 0, count: initialCapacity + 1)
     } else {
       limit = maximum

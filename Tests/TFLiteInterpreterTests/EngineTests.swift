@@ -157,3 +157,26 @@ struct EngineTests {
     #expect(results.allSatisfy { $0 == results[0] })
   }
 }
+
+extension EngineTests {
+  @Test("a zero dimension does not hide others that overflow: refused at load")
+  func hugeEmptyShapes() throws {
+    let big = 2_000_000_000
+    for shape in [[1, 0, big, big, big], [0, big, big, big], [0, 1, 1, big]] {
+      let bytes = SingleOpModel.build(builtin: 43, inputs: [.float("x", shape)], outputs: [.float("y", [])])
+      let error = try #require(throws: InterpreterError.self) {
+        try Interpreter(model: Model(bytes: bytes))
+      }
+      guard case .invalidTensor(index: 0, name: "x", _) = error else {
+        Issue.record("expected invalidTensor for x, got \(error)")
+        continue
+      }
+    }
+    // An empty tensor whose other dimensions are reasonable runs.
+    let empty = SingleOpModel.build(
+      builtin: 43, inputs: [.float("x", [0, 3])], outputs: [.float("y", [])])
+    let interpreter = try Interpreter(model: Model(bytes: empty))
+    interpreter.invoke()
+    #expect(try interpreter.outputFloats(at: 0) == [])
+  }
+}

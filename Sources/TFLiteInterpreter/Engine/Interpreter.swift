@@ -19,6 +19,10 @@ public final class Interpreter {
   /// Nodes evaluated once at load because all their inputs are constant.
   public private(set) var foldedNodeCount = 0
 
+  /// A valid address for tensors with no bytes.
+  nonisolated(unsafe) private static let emptyData = UnsafeMutableRawPointer.allocate(
+    byteCount: 64, alignment: 64)
+
   let subgraph: Subgraph
   let pool: ThreadPool
   private var tensors: [TensorState] = []
@@ -212,7 +216,9 @@ public final class Interpreter {
   func pointer(of index: Int) -> UnsafeRawPointer? {
     switch tensors[index].storage {
     case .none: return nil
-    case .constant(let data): return data.withUnsafeBytes { $0.baseAddress }
+    // An empty constant has no address of its own; kernels get a valid one that they never read.
+    case .constant(let data):
+      return data.withUnsafeBytes { $0.baseAddress } ?? UnsafeRawPointer(Self.emptyData)
     case .arena(let offset): return arena.map { UnsafeRawPointer($0 + offset) }
     case .variable: return variables[index].map(UnsafeRawPointer.init)
     }

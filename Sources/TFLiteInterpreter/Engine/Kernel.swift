@@ -5,12 +5,16 @@
 protocol Kernel: AnyObject {
   /// Bytes of scratch memory the kernel needs while it runs (from the arena; 0 if none).
   var scratchBytes: Int { get }
+  /// False for kernels whose outputs depend only on their inputs' shapes (SHAPE): such nodes
+  /// are evaluated at load even when their inputs are activations.
+  var readsInputData: Bool { get }
   /// Computes the outputs from the inputs.
   func run(_ io: KernelIO)
 }
 
 extension Kernel {
   var scratchBytes: Int { 0 }
+  var readsInputData: Bool { true }
 }
 
 /// Where one node's tensors live while it runs.

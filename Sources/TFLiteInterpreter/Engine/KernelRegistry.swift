@@ -23,6 +23,7 @@ enum KernelRegistry {
   }
 
   private static let families: [[BuiltinOperator: KernelFactory]] = [
-    BinaryKernel.factories
+    BinaryKernel.factories,
+    ShapeOperators.factories,
   ]
 }

@@ -62,10 +62,13 @@ struct PlanBuilder {
         try checkSize(description)
         tensors[tensorIndex].description.shape = description.shape
       }
+      // Fold the node when its outputs are known at load: all inputs constant (and none a
+      // variable), or a kernel that reads only its inputs' shapes.
       let inputsKnown = op.inputs.allSatisfy { $0 < 0 || tensors[$0].description.constant != nil }
       let writesVariable = op.outputs.contains { tensors[$0].isVariable }
       let readsVariable = op.inputs.contains { $0 >= 0 && tensors[$0].isVariable }
-      if inputsKnown && !op.inputs.isEmpty && !writesVariable && !readsVariable {
+      let foldable = !kernel.readsInputData || (inputsKnown && !readsVariable)
+      if foldable && !op.inputs.isEmpty && !writesVariable {
         let results = evaluate(
           kernel, inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
           outputs: op.outputs.map { tensors[$0].description })
@@ -137,6 +140,17 @@ struct PlanBuilder {
       }
       states.append(TensorState(description: description, storage: storage))
     }
+    // A tensor with no elements that nothing computes and nobody feeds is an empty constant
+    // (converters store no data for it), e.g. an empty axis or shape list.
+    let produced = Set(subgraph.operators.flatMap(\.outputs))
+    let fed = Set(subgraph.inputs)
+    for index in states.indices where !produced.contains(index) && !fed.contains(index) {
+      if case .none = states[index].storage, states[index].description.shape.contains(0) {
+        let empty = model.bytes[0..<0]
+        states[index].description.constant = empty
+        states[index].storage = .constant(empty)
+      }
+    }
     for index in subgraph.inputs {
       let description = states[index].description
       if description.shape.contains(where: { $0 < 0 }) {
@@ -149,11 +163,13 @@ struct PlanBuilder {
     return states
   }
 
-  /// Throws when a tensor's byte size overflows or passes the configured limit.
+  /// Throws when a tensor's byte size overflows or passes the configured limit. Dimensions of
+  /// 0 do not hide the others: the product of the nonzero dimensions must fit too, so kernels
+  /// can compute strides without overflow.
   private func checkSize(_ description: TensorDescription) throws(InterpreterError) {
     var bytes = description.type.byteSize ?? 1
     for dimension in description.shape {
-      let (product, overflow) = bytes.multipliedReportingOverflow(by: dimension)
+      let (product, overflow) = bytes.multipliedReportingOverflow(by: max(dimension, 1))
       guard dimension >= 0, !overflow, product <= options.maxTensorBytes else {
         throw .invalidTensor(
           index: description.index, name: description.name,

@@ -8,9 +8,11 @@
 
 /// A fixed set of worker threads that run data-parallel loops.
 ///
-/// Work is split into contiguous chunks decided only by the loop's size and the pool's
-/// thread count, and kernels write disjoint outputs per chunk without splitting any sum
-/// across chunks, so results do not depend on the thread count. With one thread, loops run
+/// A loop is cut into contiguous chunks decided only by its size and the pool's thread count;
+/// the caller and the workers claim chunks one at a time until none are left, so a worker
+/// that wakes late (or not at all, on a busy machine) never holds the caller up. Kernels write
+/// disjoint outputs per chunk without splitting any sum across chunks, so results do not
+/// depend on the thread count or on which thread ran which chunk. With one thread, loops run
 /// inline on the caller and no thread is created.
 final class ThreadPool: @unchecked Sendable {
   /// Number of threads that work on a loop, including the caller.
@@ -21,8 +23,8 @@ final class ThreadPool: @unchecked Sendable {
   /// Starts `threadCount - 1` workers (the caller is the last thread).
   init(threadCount: Int) {
     let requested = max(1, threadCount)
-    for index in 1..<requested {
-      let worker = Unmanaged.passRetained(Worker(state: state, index: index)).toOpaque()
+    for _ in 1..<requested {
+      let worker = Unmanaged.passRetained(Worker(state: state)).toOpaque()
       #if canImport(Darwin)
         var thread: pthread_t?
         let status = pthread_create(&thread, nil, { Worker.main($0) }, worker)
@@ -49,11 +51,11 @@ final class ThreadPool: @unchecked Sendable {
     for thread in threads { pthread_join(thread, nil) }
   }
 
-  /// Runs `body` over `0..<count`, split into at most `threadCount` contiguous chunks of at
-  /// least `minimumChunk` items each, and returns when every chunk is done.
+  /// Runs `body` over `0..<count`, split into up to four chunks per thread of at least
+  /// `minimumChunk` items each, and returns when every chunk is done.
   func parallelFor(_ count: Int, minimumChunk: Int = 1, _ body: (Range<Int>) -> Void) {
     guard count > 0 else { return }
-    let chunks = min(threadCount, max(1, count / max(1, minimumChunk)))
+    let chunks = threadCount == 1 ? 1 : min(4 * threadCount, max(1, count / max(1, minimumChunk)))
     guard chunks > 1 else {
       body(0..<count)
       return
@@ -73,9 +75,10 @@ final class ThreadPool: @unchecked Sendable {
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var generation = 0
-    private var pending = 0
-    private var activeChunks = 0
     private var job: ((Int) -> Void)?
+    private var chunkCount = 0
+    private var nextChunk = 0
+    private var completed = 0
     private var stopping = false
 
     init() {
@@ -93,20 +96,33 @@ final class ThreadPool: @unchecked Sendable {
       done.deallocate()
     }
 
-    /// Runs chunk 0 on the caller and chunks 1..<chunks on workers; waits for all.
+    /// Runs `task` for every chunk in `0..<chunks`, on the caller and whichever workers
+    /// wake in time; waits until all are done.
     func run(chunks: Int, _ task: @escaping (Int) -> Void) {
       pthread_mutex_lock(mutex)
       job = task
-      pending = chunks - 1
-      activeChunks = chunks
+      chunkCount = chunks
+      nextChunk = 0
+      completed = 0
       generation &+= 1
       pthread_cond_broadcast(wake)
-      pthread_mutex_unlock(mutex)
-      task(0)
-      pthread_mutex_lock(mutex)
-      while pending > 0 { pthread_cond_wait(done, mutex) }
+      claimAndRun()
+      while completed < chunkCount { pthread_cond_wait(done, mutex) }
       job = nil
       pthread_mutex_unlock(mutex)
+    }
+
+    /// With the mutex held: claims chunks one by one and runs them unlocked, until none are left.
+    private func claimAndRun() {
+      while nextChunk < chunkCount, let task = job {
+        let chunk = nextChunk
+        nextChunk += 1
+        pthread_mutex_unlock(mutex)
+        task(chunk)
+        pthread_mutex_lock(mutex)
+        completed += 1
+        if completed == chunkCount { pthread_cond_signal(done) }
+      }
     }
 
     func stop() {
@@ -116,20 +132,15 @@ final class ThreadPool: @unchecked Sendable {
       pthread_mutex_unlock(mutex)
     }
 
-    /// A worker's loop: wait for a new generation of work, run its chunk, report.
-    func work(index: Int) {
+    /// A worker's loop: wait for a new loop, help with its chunks, wait again.
+    func work() {
       var seen = 0
       pthread_mutex_lock(mutex)
       while true {
         while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
         if stopping { break }
         seen = generation
-        guard index < activeChunks, let task = job else { continue }
-        pthread_mutex_unlock(mutex)
-        task(index)
-        pthread_mutex_lock(mutex)
-        pending -= 1
-        if pending == 0 { pthread_cond_signal(done) }
+        claimAndRun()
       }
       pthread_mutex_unlock(mutex)
     }
@@ -138,17 +149,13 @@ final class ThreadPool: @unchecked Sendable {
   /// One worker thread's start-up data.
   private final class Worker {
     let state: State
-    let index: Int
 
-    init(state: State, index: Int) {
-      self.state = state
-      self.index = index
-    }
+    init(state: State) { self.state = state }
 
     static func main(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
       guard let raw else { return nil }
       let worker = Unmanaged<Worker>.fromOpaque(raw).takeRetainedValue()
-      worker.state.work(index: worker.index)
+      worker.state.work()
       return nil
     }
   }

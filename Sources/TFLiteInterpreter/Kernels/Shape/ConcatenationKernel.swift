@@ -1,0 +1,182 @@
+import TFLiteModel
+
+/// CONCATENATION and PACK for every fixed-size element type: each input contributes a block of
+/// bytes to every "outer" row of the output.
+///
+/// CONCATENATION joins inputs of equal rank along `axis` (negative counts from the end; rank-0
+/// inputs join into a vector, as TFLite does for constant scalars). Its fused activation is
+/// applied on float32 (TFLite's reference kernel ignores it in older versions and rejects it in
+/// newer ones); other types must have none. PACK stacks `values_count` inputs of one shape along
+/// a new axis (`-rank-1...rank`). Quantized inputs must share the output's scale and zero point:
+/// requantizing is not supported.
+final class ConcatenationKernel: Kernel {
+  static let factories: [BuiltinOperator: KernelFactory] = [
+    .concatenation: { try makeConcatenation(&$0) },
+    .pack: { try makePack(&$0) },
+  ]
+
+  /// Number of output rows (product of the dimensions before the axis).
+  private let outerCount: Int
+  /// Bytes each input contributes to one output row.
+  private let chunkBytes: [Int]
+  /// Byte offset of each input's block within an output row.
+  private let chunkOffsets: [Int]
+  private let rowBytes: Int
+  /// The float32 clamp, or nil when there is none to apply.
+  private let activation: FusedActivation?
+
+  private init(outerCount: Int, chunkBytes: [Int], activation: FusedActivation?) {
+    self.outerCount = outerCount
+    self.chunkBytes = chunkBytes
+    var offsets: [Int] = []
+    var total = 0
+    for bytes in chunkBytes {
+      offsets.append(total)
+      total += bytes
+    }
+    chunkOffsets = offsets
+    rowBytes = total
+    self.activation = activation
+  }
+
+  private static func makeConcatenation(_ node: inout NodeContext) throws(InterpreterError)
+    -> any Kernel
+  {
+    guard !node.inputs.isEmpty else { throw node.invalid("expected at least 1 input, found 0") }
+    try node.expect(inputs: node.inputs.count, outputs: 1)
+    // Absent options decode as TFLite's defaults: axis 0, no activation.
+    var (rawAxis, fused) = (0, ActivationFunction.none)
+    if case .concatenation(let axis, let activation) = node.options {
+      (rawAxis, fused) = (axis, activation)
+    }
+    let first = try node.input(0)
+    let firstShape = try ShapeRules.shape(of: 0, node)
+    let rank = firstShape.count
+    let axis: Int
+    if rank == 0 {
+      guard rawAxis == 0 else {
+        throw node.invalid("axis \(rawAxis) is out of range for scalars")
+      }
+      axis = 0
+    } else {
+      axis = try ShapeRules.axis(rawAxis, rank: rank, "axis", node)
+    }
+    var shapes: [[Int]] = []
+    for position in node.inputs.indices {
+      let tensor = try node.input(position)
+      let shape = try ShapeRules.shape(of: position, node)
+      guard tensor.type == first.type else {
+        throw node.unsupported("input \(position) is \(tensor.type) but input 0 is \(first.type)")
+      }
+      guard shape.count == rank else {
+        throw node.invalid("input \(position) has rank \(shape.count), input 0 has rank \(rank)")
+      }
+      for dimension in 0..<rank where dimension != axis && shape[dimension] != firstShape[dimension]
+      {
+        throw node.invalid(
+          "input \(position) has shape \(shape), which does not match \(firstShape) off axis \(axis)"
+        )
+      }
+      shapes.append(rank == 0 ? [1] : shape)
+    }
+    try ShapeRules.requireOutputTypes(matching: first, node)
+    let output = node.outputs[0]
+    if first.type == .uint8 || first.type == .int8 || first.type == .int16 {
+      for position in node.inputs.indices {
+        try ShapeRules.requireSameQuantization(
+          try node.input(position), "input \(position)", output, "the output", node)
+      }
+      if first.type == .int16 && ShapeRules.parameters(output).zeroPoint != 0 {
+        throw node.unsupported("int16 concatenation needs zero points of 0")
+      }
+    }
+    var activation: FusedActivation? = nil
+    if fused != .none {
+      guard first.type == .float32 else {
+        throw node.unsupported("fused \(fused) on \(first.type) is not supported")
+      }
+      activation = try FusedActivation(fused, node: node)
+    }
+    var outputShape = shapes[0]
+    var axisTotal = 0
+    for shape in shapes {
+      let (sum, overflow) = axisTotal.addingReportingOverflow(shape[axis])
+      guard !overflow else { throw node.invalid("the concatenated dimension overflows") }
+      axisTotal = sum
+    }
+    outputShape[axis] = axisTotal
+    return try finish(
+      &node, shapes: shapes, axis: axis, outputShape: outputShape, type: first,
+      activation: activation)
+  }
+
+  private static func makePack(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+    var (valuesCount, rawAxis) = (0, 0)
+    if case .pack(let count, let axis) = node.options { (valuesCount, rawAxis) = (count, axis) }
+    guard valuesCount >= 1, valuesCount == node.inputs.count else {
+      throw node.invalid(
+        "values_count is \(valuesCount) but the node has \(node.inputs.count) inputs")
+    }
+    try node.expect(inputs: valuesCount, outputs: 1)
+    let first = try node.input(0)
+    let shape = try ShapeRules.shape(of: 0, node)
+    let axis = try ShapeRules.axis(rawAxis, rank: shape.count + 1, "axis", node)
+    for position in node.inputs.indices {
+      let tensor = try node.input(position)
+      guard tensor.type == first.type else {
+        throw node.unsupported("input \(position) is \(tensor.type) but input 0 is \(first.type)")
+      }
+      guard tensor.shape == shape else {
+        throw node.invalid("input \(position) has shape \(tensor.shape), input 0 has \(shape)")
+      }
+      try ShapeRules.requireSameQuantization(
+        tensor, "input \(position)", node.outputs[0], "the output", node)
+    }
+    try ShapeRules.requireOutputTypes(matching: first, node)
+    var expanded = shape
+    expanded.insert(1, at: axis)
+    var outputShape = shape
+    outputShape.insert(valuesCount, at: axis)
+    return try finish(
+      &node, shapes: Array(repeating: expanded, count: valuesCount), axis: axis,
+      outputShape: outputShape, type: first, activation: nil)
+  }
+
+  private static func finish(
+    _ node: inout NodeContext, shapes: [[Int]], axis: Int, outputShape: [Int],
+    type: TensorDescription, activation: FusedActivation?
+  ) throws(InterpreterError) -> any Kernel {
+    let elementSize = try ShapeRules.elementSize(type, node)
+    guard ShapeRules.elementCount(outputShape) != nil else {
+      throw node.invalid("the output shape \(outputShape) is too large")
+    }
+    try node.setOutputShape(0, outputShape)
+    let outerCount = ShapeRules.elementCount(Array(outputShape[..<axis])) ?? 0
+    let chunks = shapes.map { (ShapeRules.elementCount(Array($0[axis...])) ?? 0) * elementSize }
+    return ConcatenationKernel(
+      outerCount: outerCount, chunkBytes: chunks,
+      activation: activation.flatMap { $0.isIdentity ? nil : $0 })
+  }
+
+  func run(_ io: KernelIO) {
+    let inputCount = chunkBytes.count
+    let items = outerCount * inputCount
+    guard rowBytes > 0, items > 0 else { return }
+    let destination = io.outputs[0]
+    let averageChunk = max(1, rowBytes / inputCount)
+    io.pool.parallelFor(items, minimumChunk: max(1, 65536 / averageChunk)) { range in
+      for item in range {
+        let outer = item / inputCount
+        let input = item % inputCount
+        let bytes = chunkBytes[input]
+        guard bytes > 0, let source = io.inputs[input] else { continue }
+        let target = destination + outer * rowBytes + chunkOffsets[input]
+        target.copyMemory(from: source + outer * bytes, byteCount: bytes)
+        if let activation {
+          let values = target.assumingMemoryBound(to: Float.self)
+          for index in 0..<(bytes / 4) { values[index] = activation.apply(values[index]) }
+        }
+      }
+    }
+  }
+}

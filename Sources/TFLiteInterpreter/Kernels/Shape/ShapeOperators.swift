@@ -1,0 +1,18 @@
+import TFLiteModel
+
+/// Every shape and data-movement operator: CONCATENATION, PACK, RESHAPE, SQUEEZE, EXPAND_DIMS,
+/// PAD, PADV2, SLICE, STRIDED_SLICE, TRANSPOSE, DEPTH_TO_SPACE, SPACE_TO_DEPTH, SPLIT, SPLIT_V,
+/// UNPACK, SHAPE, GATHER, SPACE_TO_BATCH_ND and BATCH_TO_SPACE_ND.
+enum ShapeOperators {
+  /// The factories of all the shape kernels, for ``KernelRegistry``.
+  static let factories: [BuiltinOperator: KernelFactory] = {
+    var table: [BuiltinOperator: KernelFactory] = [:]
+    let families = [
+      ConcatenationKernel.factories, ReshapeKernel.factories, PadKernel.factories,
+      ViewKernel.factories, SplitKernel.factories, ShapeKernel.factories,
+      GatherKernel.factories, SpaceBatchKernel.factories,
+    ]
+    for family in families { table.merge(family) { first, _ in first } }
+    return table
+  }()
+}
