@@ -25,5 +25,15 @@ enum KernelRegistry {
   private static let families: [[BuiltinOperator: KernelFactory]] = [
     BinaryKernel.factories,
     ShapeOperators.factories,
+    ActivationKernel.factories,
+    PReluKernel.factories,
+    SoftmaxKernel.factories,
+    PoolKernel.factories,
+    ReduceKernel.factories,
+    ResizeBilinearKernel.factories,
+    ResizeNearestNeighborKernel.factories,
+    DequantizeKernel.factories,
+    CastKernel.factories,
+    ArgMinMaxKernel.factories,
   ]
 }

@@ -1,0 +1,68 @@
+import TFLiteModel
+
+/// LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1, HARD_SWISH and LEAKY_RELU on float32 tensors of any
+/// shape. Quantized (uint8, int8, int16) versions are rejected at load.
+final class ActivationKernel: Kernel {
+  static let factories: [BuiltinOperator: KernelFactory] = [
+    .logistic: { try make(&$0) { _ in .logistic } },
+    .tanh: { try make(&$0) { _ in .tanh } },
+    .relu: { try make(&$0) { _ in .relu } },
+    .relu6: { try make(&$0) { _ in .relu6 } },
+    .reluN1To1: { try make(&$0) { _ in .reluN1To1 } },
+    .hardSwish: { try make(&$0) { _ in .hardSwish } },
+    .leakyRelu: {
+      try make(&$0) { options in
+        if case .leakyRelu(let alpha) = options { return .leakyRelu(alpha: alpha) }
+        return .leakyRelu(alpha: 0)
+      }
+    },
+  ]
+
+  private let activation: UnaryActivation
+  private let count: Int
+
+  private init(activation: UnaryActivation, count: Int) {
+    self.activation = activation
+    self.count = count
+  }
+
+  private static func make(
+    _ node: inout NodeContext,
+    _ activation: (BuiltinOptions) throws(InterpreterError) -> UnaryActivation
+  ) throws(InterpreterError) -> any Kernel {
+    try node.expect(inputs: 1, outputs: 1)
+    let input = try node.input(0)
+    guard input.type == node.outputs[0].type else {
+      throw node.unsupported("input and output types must match")
+    }
+    guard input.type == .float32 else {
+      throw node.unsupported(
+        "\(input.type) is not supported (only float32; quantized activations are not implemented)")
+    }
+    try node.setOutputShape(0, input.shape)
+    return ActivationKernel(activation: try activation(node.options), count: input.elementCount)
+  }
+
+  func run(_ io: KernelIO) {
+    // One specialised loop per activation, so the choice is made once, not per vector.
+    switch activation {
+    case .logistic: map(io) { VectorMath.logistic($0) }
+    case .tanh: map(io) { VectorMath.tanh($0) }
+    case .relu: map(io) { UnaryActivation.relu.apply($0) }
+    case .relu6: map(io) { UnaryActivation.relu6.apply($0) }
+    case .reluN1To1: map(io) { UnaryActivation.reluN1To1.apply($0) }
+    case .hardSwish: map(io) { UnaryActivation.hardSwish.apply($0) }
+    case .leakyRelu(let alpha):
+      map(io) { UnaryActivation.leakyRelu(alpha: alpha).apply($0) }
+    }
+  }
+
+  @inline(__always)
+  private func map(_ io: KernelIO, _ body: (VectorMath.Vector) -> VectorMath.Vector) {
+    let input = io.input(0, as: Float.self)
+    let output = io.output(0, as: Float.self)
+    io.pool.parallelFor(count, minimumChunk: 16_384) { range in
+      VectorMath.map(input + range.lowerBound, output + range.lowerBound, count: range.count, body)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import TFLiteModel
+
+/// PRELU on float32: `x >= 0 ? x : x · alpha`, with the alpha tensor broadcast against the
+/// input (NumPy style); the broadcast shape must be the input's shape, as TFLite requires.
+final class PReluKernel: Kernel {
+  static let factories: [BuiltinOperator: KernelFactory] = [.prelu: { try make(&$0) }]
+
+  /// How alpha maps onto the input; nil for an empty input.
+  private let broadcast: Broadcast?
+  /// Alpha repeats with this period along the flat input (it covers trailing dimensions of the
+  /// input exactly, e.g. one alpha per channel); nil when the general broadcast is needed.
+  private let period: Int?
+
+  private init(broadcast: Broadcast?, period: Int?) {
+    self.broadcast = broadcast
+    self.period = period
+  }
+
+  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+    try node.expect(inputs: 2, outputs: 1)
+    let input = try node.input(0)
+    let alpha = try node.input(1)
+    guard input.type == alpha.type, input.type == node.outputs[0].type else {
+      throw node.unsupported("input, alpha and output types must match")
+    }
+    guard input.type == .float32 else {
+      throw node.unsupported(
+        "\(input.type) is not supported (only float32; quantized PRELU is not implemented)")
+    }
+    // Broadcasting alpha must give exactly the input's shape: alpha's dimensions, aligned on the
+    // right, are 1 or the input's.
+    let fits =
+      alpha.shape.count <= input.shape.count
+      && zip(alpha.shape.reversed(), input.shape.reversed()).allSatisfy { $0 == 1 || $0 == $1 }
+    guard fits else {
+      throw node.invalid(
+        "alpha shape \(alpha.shape) does not broadcast to input shape \(input.shape)")
+    }
+    try node.setOutputShape(0, input.shape)
+    // An empty input (whose other dimensions may be huge) needs no broadcast plan.
+    guard input.elementCount > 0, let broadcast = Broadcast(input.shape, alpha.shape) else {
+      return PReluKernel(broadcast: nil, period: nil)
+    }
+    return PReluKernel(broadcast: broadcast, period: period(of: alpha.shape, in: input.shape))
+  }
+
+  /// The element count of `alpha` when it equals the trailing dimensions of `input` (after
+  /// dropping its leading 1s), so alpha index = flat input index mod that count.
+  private static func period(of alpha: [Int], in input: [Int]) -> Int? {
+    var trimmed = alpha[...]
+    while trimmed.first == 1 { trimmed = trimmed.dropFirst() }
+    guard trimmed.count <= input.count, Array(input.suffix(trimmed.count)) == Array(trimmed) else {
+      return nil
+    }
+    let count = trimmed.reduce(1, *)
+    return count > 0 ? count : nil
+  }
+
+  func run(_ io: KernelIO) {
+    let input = io.input(0, as: Float.self)
+    let alpha = io.input(1, as: Float.self)
+    let output = io.output(0, as: Float.self)
+    guard let broadcast else { return }
+    if let period {
+      io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
+        var o = range.lowerBound
+        var a = o % period
+        while o < range.upperBound {
+          let run = min(period - a, range.upperBound - o)
+          for step in 0..<run {
+            let x = input[o + step]
+            output[o + step] = x >= 0 ? x : x * alpha[a + step]
+          }
+          o += run
+          a = 0
+        }
+      }
+    } else {
+      io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
+        broadcast.forEach(in: range) { o, i, j in
+          let x = input[i]
+          output[o] = x >= 0 ? x : x * alpha[j]
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import TFLiteModel
+
+/// SOFTMAX on float32 over the last dimension, for any rank ≥ 1: per row,
+/// `e_i = exp((x_i - max) · beta)` and `y_i = e_i / Σ e`, the sum taken in index order as in
+/// TFLite's reference kernel (the max ignores NaN, as std::max does).
+final class SoftmaxKernel: Kernel {
+  static let factories: [BuiltinOperator: KernelFactory] = [.softmax: { try make(&$0) }]
+
+  private let beta: Float
+  /// Length of the last dimension.
+  private let depth: Int
+  /// Number of rows (product of the other dimensions).
+  private let rows: Int
+
+  private init(beta: Float, depth: Int, rows: Int) {
+    self.beta = beta
+    self.depth = depth
+    self.rows = rows
+  }
+
+  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+    try node.expect(inputs: 1, outputs: 1)
+    let input = try node.input(0)
+    guard input.type == node.outputs[0].type else {
+      throw node.unsupported("input and output types must match")
+    }
+    guard input.type == .float32 else {
+      throw node.unsupported(
+        "\(input.type) is not supported (only float32; quantized softmax is not implemented)")
+    }
+    guard let depth = input.shape.last else { throw node.invalid("input must have rank 1 or more") }
+    var beta: Float = 0
+    if case .softmax(let value) = node.options { beta = value }
+    guard beta.isFinite else { throw node.invalid("beta \(beta) is not finite") }
+    try node.setOutputShape(0, input.shape)
+    let rows = depth == 0 ? 0 : input.elementCount / depth
+    return SoftmaxKernel(beta: beta, depth: depth, rows: rows)
+  }
+
+  func run(_ io: KernelIO) {
+    let input = io.input(0, as: Float.self)
+    let output = io.output(0, as: Float.self)
+    let depth = self.depth
+    let beta = VectorMath.Vector(repeating: self.beta)
+    io.pool.parallelFor(rows, minimumChunk: max(1, 8192 / max(depth, 1))) { range in
+      for row in range {
+        let x = input + row * depth
+        let y = output + row * depth
+        var maximum = -Float.greatestFiniteMagnitude
+        for c in 0..<depth where maximum < x[c] { maximum = x[c] }
+        let shift = VectorMath.Vector(repeating: maximum)
+        VectorMath.map(x, y, count: depth) { VectorMath.exp(($0 - shift) * beta) }
+        var sum: Float = 0
+        for c in 0..<depth { sum += y[c] }
+        let total = VectorMath.Vector(repeating: sum)
+        VectorMath.map(y, y, count: depth) { $0 / total }
+      }
+    }
+  }
+}
