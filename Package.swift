@@ -2,6 +2,25 @@
 // Ocellus: ML Kit's on-device vision in pure Swift. No package dependencies.
 import PackageDescription
 
+// Compute kernels (GEMM, depthwise convolution): one set of sources in Sources/OcellusKernels,
+// compiled for the baseline CPU and, on x86-64 hosts, again for AVX2 and AVX-512 through
+// symlinked copies; TFLiteInterpreter picks one at run time (KernelSet).
+var kernelTargets: [Target] = [.target(name: "OcellusKernels")]
+var kernelDependencies: [Target.Dependency] = ["OcellusKernels"]
+#if arch(x86_64)
+  kernelTargets += [
+    .target(
+      name: "OcellusKernelsAVX2",
+      swiftSettings: [.define("OCELLUS_AVX2"), .unsafeFlags(["-target-cpu", "haswell"])]),
+    .target(
+      name: "OcellusKernelsAVX512",
+      swiftSettings: [
+        .define("OCELLUS_AVX512"), .unsafeFlags(["-target-cpu", "skylake-avx512"]),
+      ]),
+  ]
+  kernelDependencies += ["OcellusKernelsAVX2", "OcellusKernelsAVX512"]
+#endif
+
 let package = Package(
   name: "Ocellus",
   products: [
@@ -10,14 +29,14 @@ let package = Package(
     .library(name: "TFLiteInterpreter", targets: ["TFLiteInterpreter"]),
     .executable(name: "ocellus", targets: ["OcellusCLI"]),
   ],
-  targets: [
+  targets: kernelTargets + [
     // DEFLATE / zlib decompression, CRC-32, Adler-32. Standard library only.
     .target(name: "Inflate"),
     // Verified FlatBuffers reader, the TFLite schema, FlexBuffers, TFLite metadata,
     // the appended zip of associated files, label files, AutoML manifests.
     .target(name: "TFLiteModel", dependencies: ["Inflate"]),
     // Runs TFLite models: memory planning, the op registry, kernels, threading.
-    .target(name: "TFLiteInterpreter", dependencies: ["TFLiteModel"]),
+    .target(name: "TFLiteInterpreter", dependencies: ["TFLiteModel"] + kernelDependencies),
     // The `ocellus` command-line tool.
     .executableTarget(name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.

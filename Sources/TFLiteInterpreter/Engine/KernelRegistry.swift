@@ -24,6 +24,9 @@ enum KernelRegistry {
 
   private static let families: [[BuiltinOperator: KernelFactory]] = [
     BinaryKernel.factories,
+    ConvolutionKernel.factories,
+    DepthwiseConvolutionKernel.factories,
+    FullyConnectedKernel.factories,
     ShapeOperators.factories,
     ActivationKernel.factories,
     PReluKernel.factories,

@@ -1,0 +1,243 @@
+/// Float depthwise convolution, vectorized over channels.
+///
+/// Each output value is its bias plus one multiply-add per valid tap (filter rows, then
+/// columns, in increasing order), then the clamp — the same chain whichever rows a call
+/// computes and whichever path (border, interior, 3×3) computes it.
+public enum DepthwiseConvolution {
+  /// One register of channels (8 lanes on AVX2, 16 on AVX-512): a 3×3 filter's nine weight
+  /// vectors stay in registers while a row of output pixels streams by.
+  typealias Lanes = KernelTarget.DepthwiseLanes
+  /// Half of ``Lanes``, for channel counts that leave a remainder (e.g. 8 channels on AVX-512).
+  typealias HalfLanes = KernelTarget.DepthwiseHalfLanes
+
+  /// Computes output rows `rows`, counted over `batch * outputHeight` (row `r` is image
+  /// `r / outputHeight`, output row `r % outputHeight`).
+  @inline(never)
+  public static func run(_ o: DepthwiseOperands, rows: Range<Int>) {
+    let channels = o.inputChannels * o.multiplier
+    guard o.outputHeight > 0, o.outputWidth > 0, channels > 0, o.inputHeight > 0,
+      o.inputWidth > 0, o.dilationHeight > 0, o.dilationWidth > 0, o.strideWidth > 0,
+      o.filterHeight > 0, o.filterWidth > 0
+    else { return }
+    let imageSize = o.inputHeight * o.inputWidth * o.inputChannels
+    // Output columns whose filter taps all fall inside the image.
+    let span = (o.filterWidth - 1) * o.dilationWidth
+    var interior = 0..<0
+    if o.inputWidth > span {
+      let first = o.padLeft <= 0 ? 0 : (o.padLeft + o.strideWidth - 1) / o.strideWidth
+      let end = min(o.outputWidth, (o.inputWidth - 1 - span + o.padLeft) / o.strideWidth + 1)
+      if first < end { interior = first..<end }
+    }
+    for row in rows {
+      let image = o.input + (row / o.outputHeight) * imageSize
+      let originY = (row % o.outputHeight) * o.strideHeight - o.padTop
+      let tapRows = validTaps(
+        origin: originY, dilation: o.dilationHeight, filter: o.filterHeight, size: o.inputHeight)
+      let output = o.output + row * o.outputWidth * channels
+      let fast =
+        o.multiplier == 1 && o.filterHeight == 3 && o.filterWidth == 3 && !tapRows.isEmpty
+        && !interior.isEmpty
+      if fast {
+        // The first image row the filter reads (rows above or below the image are skipped).
+        let rowStart =
+          image + (originY + tapRows.lowerBound * o.dilationHeight) * o.inputWidth * channels
+        var c = 0
+        while c + Lanes.scalarCount <= channels {
+          row3x3(Lanes.self, o, rowStart, output, c, interior, tapRows)
+          c += Lanes.scalarCount
+        }
+        if c + HalfLanes.scalarCount <= channels {
+          row3x3(HalfLanes.self, o, rowStart, output, c, interior, tapRows)
+          c += HalfLanes.scalarCount
+        }
+        // Channels left over, then the border columns, pixel by pixel.
+        if c < channels {
+          for x in interior {
+            pixel(o, image, originY, tapRows, x, output, channels: c..<channels)
+          }
+        }
+        for x in 0..<interior.lowerBound {
+          pixel(o, image, originY, tapRows, x, output, channels: 0..<channels)
+        }
+        for x in interior.upperBound..<o.outputWidth {
+          pixel(o, image, originY, tapRows, x, output, channels: 0..<channels)
+        }
+      } else {
+        for x in 0..<o.outputWidth {
+          pixel(o, image, originY, tapRows, x, output, channels: 0..<channels)
+        }
+      }
+    }
+  }
+
+  /// The taps `t` in `0..<filter` with `0 <= origin + t * dilation < size`.
+  @inline(__always)
+  static func validTaps(origin: Int, dilation: Int, filter: Int, size: Int) -> Range<Int> {
+    var first = 0
+    while first < filter && origin + first * dilation < 0 { first += 1 }
+    var end = filter
+    while end > first && origin + (end - 1) * dilation >= size { end -= 1 }
+    return first..<end
+  }
+
+  /// One image row of a 3×3 filter with every tap inside the image, for the channels
+  /// `first ..< first + Lanes.scalarCount` and the output columns `columns` (multiplier 1).
+  @inline(__always)
+  static func row3x3<Lanes: SIMD>(
+    _: Lanes.Type, _ o: DepthwiseOperands, _ rowStart: UnsafePointer<Float>,
+    _ output: UnsafeMutablePointer<Float>, _ first: Int, _ columns: Range<Int>,
+    _ tapRows: Range<Int>
+  ) where Lanes.Scalar == Float {
+    if tapRows.count < 3 {
+      rowFewTaps(Lanes.self, o, rowStart, output, first, columns, tapRows)
+      return
+    }
+    let channels = o.inputChannels
+    let f = o.filter + first
+    let w0: Lanes = load(f)
+    let w1: Lanes = load(f + channels)
+    let w2: Lanes = load(f + 2 * channels)
+    let w3: Lanes = load(f + 3 * channels)
+    let w4: Lanes = load(f + 4 * channels)
+    let w5: Lanes = load(f + 5 * channels)
+    let w6: Lanes = load(f + 6 * channels)
+    let w7: Lanes = load(f + 7 * channels)
+    let w8: Lanes = load(f + 8 * channels)
+    let bias: Lanes = load(o.bias + first)
+    let lower = Lanes(repeating: o.lower)
+    let upper = Lanes(repeating: o.upper)
+    let rowStep = o.dilationHeight * o.inputWidth * channels
+    let tapStep = o.dilationWidth * channels
+    let pixelStep = o.strideWidth * channels
+    var input = rowStart + (columns.lowerBound * o.strideWidth - o.padLeft) * channels + first
+    var out = output + columns.lowerBound * channels + first
+    for _ in columns {
+      let r1 = input + rowStep
+      let r2 = r1 + rowStep
+      var sum = multiplyAdd(load(input), w0, bias)
+      sum = multiplyAdd(load(input + tapStep), w1, sum)
+      sum = multiplyAdd(load(input + 2 * tapStep), w2, sum)
+      sum = multiplyAdd(load(r1), w3, sum)
+      sum = multiplyAdd(load(r1 + tapStep), w4, sum)
+      sum = multiplyAdd(load(r1 + 2 * tapStep), w5, sum)
+      sum = multiplyAdd(load(r2), w6, sum)
+      sum = multiplyAdd(load(r2 + tapStep), w7, sum)
+      sum = multiplyAdd(load(r2 + 2 * tapStep), w8, sum)
+      store(clamp(sum, lower, upper), out)
+      input += pixelStep
+      out += channels
+    }
+  }
+
+  /// ``row3x3`` for an output row whose window is cut by the top or bottom of the image: the
+  /// one or two filter rows `tapRows`, read from `rowStart` on.
+  @inline(__always)
+  static func rowFewTaps<Lanes: SIMD>(
+    _: Lanes.Type, _ o: DepthwiseOperands, _ rowStart: UnsafePointer<Float>,
+    _ output: UnsafeMutablePointer<Float>, _ first: Int, _ columns: Range<Int>,
+    _ tapRows: Range<Int>
+  ) where Lanes.Scalar == Float {
+    let channels = o.inputChannels
+    let two = tapRows.count > 1
+    let f = o.filter + tapRows.lowerBound * 3 * channels + first
+    let w0: Lanes = load(f)
+    let w1: Lanes = load(f + channels)
+    let w2: Lanes = load(f + 2 * channels)
+    let w3: Lanes = two ? load(f + 3 * channels) : Lanes()
+    let w4: Lanes = two ? load(f + 4 * channels) : Lanes()
+    let w5: Lanes = two ? load(f + 5 * channels) : Lanes()
+    let bias: Lanes = load(o.bias + first)
+    let lower = Lanes(repeating: o.lower)
+    let upper = Lanes(repeating: o.upper)
+    let rowStep = o.dilationHeight * o.inputWidth * channels
+    let tapStep = o.dilationWidth * channels
+    let pixelStep = o.strideWidth * channels
+    var input = rowStart + (columns.lowerBound * o.strideWidth - o.padLeft) * channels + first
+    var out = output + columns.lowerBound * channels + first
+    for _ in columns {
+      var sum = multiplyAdd(load(input), w0, bias)
+      sum = multiplyAdd(load(input + tapStep), w1, sum)
+      sum = multiplyAdd(load(input + 2 * tapStep), w2, sum)
+      if two {
+        let r1 = input + rowStep
+        sum = multiplyAdd(load(r1), w3, sum)
+        sum = multiplyAdd(load(r1 + tapStep), w4, sum)
+        sum = multiplyAdd(load(r1 + 2 * tapStep), w5, sum)
+      }
+      store(clamp(sum, lower, upper), out)
+      input += pixelStep
+      out += channels
+    }
+  }
+
+  /// The output channels `channels` of output pixel `x` in a row whose tap rows are `tapRows`.
+  @inline(__always)
+  static func pixel(
+    _ o: DepthwiseOperands, _ image: UnsafePointer<Float>, _ originY: Int, _ tapRows: Range<Int>,
+    _ x: Int, _ output: UnsafeMutablePointer<Float>, channels: Range<Int>
+  ) {
+    let originX = x * o.strideWidth - o.padLeft
+    let tapColumns = validTaps(
+      origin: originX, dilation: o.dilationWidth, filter: o.filterWidth, size: o.inputWidth)
+    let out = output + x * o.inputChannels * o.multiplier
+    if o.multiplier == 1 {
+      var c = channels.lowerBound
+      while c + Lanes.scalarCount <= channels.upperBound {
+        let sum: Lanes = taps(o, image, originY, originX, tapRows, tapColumns, c, single: false)
+        store(clamp(sum, Lanes(repeating: o.lower), Lanes(repeating: o.upper)), out + c)
+        c += Lanes.scalarCount
+      }
+      if c + HalfLanes.scalarCount <= channels.upperBound {
+        let sum: HalfLanes = taps(o, image, originY, originX, tapRows, tapColumns, c, single: false)
+        store(clamp(sum, HalfLanes(repeating: o.lower), HalfLanes(repeating: o.upper)), out + c)
+        c += HalfLanes.scalarCount
+      }
+      while c < channels.upperBound {
+        let sum: SIMD2<Float> = taps(
+          o, image, originY, originX, tapRows, tapColumns, c, single: true)
+        out[c] = sum[0] < o.lower ? o.lower : (sum[0] > o.upper ? o.upper : sum[0])
+        c += 1
+      }
+    } else {
+      let all = o.inputChannels * o.multiplier
+      for c in channels {
+        let source = c / o.multiplier
+        var sum = o.bias[c]
+        for ky in tapRows {
+          let y = originY + ky * o.dilationHeight
+          for kx in tapColumns {
+            let x = originX + kx * o.dilationWidth
+            sum = multiplyAdd(
+              image[(y * o.inputWidth + x) * o.inputChannels + source],
+              o.filter[(ky * o.filterWidth + kx) * all + c], sum)
+          }
+        }
+        out[c] = sum < o.lower ? o.lower : (sum > o.upper ? o.upper : sum)
+      }
+    }
+  }
+
+  /// The sum (before the clamp) of channels from `first` over the given taps (multiplier 1).
+  /// With `single`, only channel `first` is read, into every lane.
+  @inline(__always)
+  static func taps<V: SIMD>(
+    _ o: DepthwiseOperands, _ image: UnsafePointer<Float>, _ originY: Int, _ originX: Int,
+    _ tapRows: Range<Int>, _ tapColumns: Range<Int>, _ first: Int, single: Bool
+  ) -> V where V.Scalar == Float {
+    let channels = o.inputChannels
+    var sum: V = single ? V(repeating: o.bias[first]) : load(o.bias + first)
+    for ky in tapRows {
+      let y = originY + ky * o.dilationHeight
+      let inputRow = image + y * o.inputWidth * channels + first
+      let filterRow = o.filter + ky * o.filterWidth * channels + first
+      for kx in tapColumns {
+        let x = originX + kx * o.dilationWidth
+        let value: V = single ? V(repeating: inputRow[x * channels]) : load(inputRow + x * channels)
+        let weight: V =
+          single ? V(repeating: filterRow[kx * channels]) : load(filterRow + kx * channels)
+        sum = multiplyAdd(value, weight, sum)
+      }
+    }
+    return sum
+  }
+}

@@ -1,0 +1,131 @@
+import TFLiteModel
+
+/// The spatial arithmetic shared by CONV_2D and DEPTHWISE_CONV_2D over NHWC tensors: output
+/// size and padding offsets exactly as TFLite computes them.
+///
+/// Output pixel `(oy, ox)` and filter tap `(ky, kx)` read input pixel
+/// `(oy * strideHeight - padTop + ky * dilationHeight, ox * strideWidth - padLeft + kx * dilationWidth)`;
+/// taps outside the image read zero. With an effective filter size
+/// `e = (filter - 1) * dilation + 1`, the output size is `ceil(input / stride)` for SAME and
+/// `(input + stride - e) / stride` (truncating) for VALID; the padding before is half of
+/// `max((output - 1) * stride + e - input, 0)`, rounded down (the odd row/column goes after).
+struct ConvolutionGeometry: Equatable {
+  var batch: Int
+  var inputHeight: Int
+  var inputWidth: Int
+  var inputChannels: Int
+  var filterHeight: Int
+  var filterWidth: Int
+  var strideHeight: Int
+  var strideWidth: Int
+  var dilationHeight: Int
+  var dilationWidth: Int
+  var outputHeight: Int
+  var outputWidth: Int
+  var padTop: Int
+  var padLeft: Int
+
+  /// Largest stride or dilation accepted (TFLite has no limit; real models use 1–16).
+  static let maximumStep = 1 << 16
+
+  /// The geometry of a convolution of `input` (`[batch, height, width, channels]`) with a
+  /// `filterHeight × filterWidth` filter; throws when a size, stride or dilation is unusable.
+  init(
+    input: [Int], filterHeight: Int, filterWidth: Int, padding: Padding,
+    strides: (height: Int, width: Int), dilations: (height: Int, width: Int), node: NodeContext
+  ) throws(InterpreterError) {
+    guard input.count == 4 else {
+      throw node.invalid("input must have rank 4 (NHWC), found shape \(input)")
+    }
+    for (name, step) in [
+      ("stride_h", strides.height), ("stride_w", strides.width),
+      ("dilation_h_factor", dilations.height), ("dilation_w_factor", dilations.width),
+    ] where !(1...Self.maximumStep).contains(step) {
+      throw node.invalid("\(name) is \(step); it must be in 1...\(Self.maximumStep)")
+    }
+    guard filterHeight >= 1, filterWidth >= 1 else {
+      throw node.invalid("filter size \(filterHeight)×\(filterWidth) is empty")
+    }
+    batch = input[0]
+    inputHeight = input[1]
+    inputWidth = input[2]
+    inputChannels = input[3]
+    self.filterHeight = filterHeight
+    self.filterWidth = filterWidth
+    strideHeight = strides.height
+    strideWidth = strides.width
+    dilationHeight = dilations.height
+    dilationWidth = dilations.width
+    // Tensor sizes are bounded by the interpreter's byte limits and steps by `maximumStep`,
+    // so these products fit in 64 bits; they are still checked.
+    (outputHeight, padTop) = try Self.axis(
+      input: inputHeight, filter: filterHeight, stride: strideHeight, dilation: dilationHeight,
+      padding: padding, name: "height", node: node)
+    (outputWidth, padLeft) = try Self.axis(
+      input: inputWidth, filter: filterWidth, stride: strideWidth, dilation: dilationWidth,
+      padding: padding, name: "width", node: node)
+  }
+
+  /// Output size and padding before, along one axis.
+  private static func axis(
+    input: Int, filter: Int, stride: Int, dilation: Int, padding: Padding, name: String,
+    node: NodeContext
+  ) throws(InterpreterError) -> (output: Int, padBefore: Int) {
+    let (span, overflow) = (filter - 1).multipliedReportingOverflow(by: dilation)
+    guard !overflow, span < Int.max / 4, input < Int.max / 4 else {
+      throw node.invalid("filter \(name) \(filter) with dilation \(dilation) is too large")
+    }
+    let effective = span + 1
+    let output: Int
+    switch padding {
+    case .same: output = (input + stride - 1) / stride
+    case .valid: output = (input + stride - effective) / stride
+    }
+    guard output >= 0 else {
+      throw node.invalid(
+        "input \(name) \(input) is smaller than the dilated filter (\(effective)) with VALID padding"
+      )
+    }
+    let (reach, reachOverflow) = (max(output - 1, 0)).multipliedReportingOverflow(by: stride)
+    guard !reachOverflow, reach < Int.max / 4 else {
+      throw node.invalid("output \(name) \(output) with stride \(stride) is too large")
+    }
+    return (output, max(reach + effective - input, 0) / 2)
+  }
+
+  /// Output pixels per image.
+  var outputPixels: Int { outputHeight * outputWidth }
+
+  /// The product of `factors`, or nil if it overflows `Int` (sizes are checked against the
+  /// interpreter's limits only after a factory returns, so factories multiply with care).
+  static func product(_ factors: [Int]) -> Int? {
+    var result = 1
+    for factor in factors {
+      let (next, overflow) = result.multipliedReportingOverflow(by: factor)
+      guard !overflow else { return nil }
+      result = next
+    }
+    return result
+  }
+
+  /// Throws unless the input, the output with `outputChannels` channels and the filter (with
+  /// `filterChannels` per tap) all have sizes that fit in `Int`.
+  func checkSizes(outputChannels: Int, filterChannels: Int, node: NodeContext)
+    throws(InterpreterError)
+  {
+    guard
+      Self.product([batch, inputHeight, inputWidth, inputChannels]) != nil,
+      Self.product([batch, outputHeight, outputWidth, outputChannels]) != nil,
+      Self.product([filterHeight, filterWidth, filterChannels, max(outputChannels, 1)]) != nil
+    else {
+      throw node.invalid("tensor sizes overflow")
+    }
+  }
+
+  /// True when every output pixel reads exactly its own input pixel (1×1 filter, stride 1):
+  /// then the input is the GEMM's A matrix as it is.
+  var isPointwise: Bool {
+    filterHeight == 1 && filterWidth == 1 && strideHeight == 1 && strideWidth == 1
+      && padTop == 0 && padLeft == 0 && outputHeight == inputHeight && outputWidth == inputWidth
+  }
+}

@@ -1,0 +1,91 @@
+/// Plain scalar loops for float CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED, written to be
+/// obviously correct: the yardstick the optimized builds are tested against, run when
+/// ``KernelSet/Variant/reference`` is chosen.
+///
+/// Each output is `activation(sum of input × weight over the valid taps, in filter order,
+/// + bias)`, as in TFLite's reference kernels.
+enum ConvolutionReference {
+  /// CONV_2D: input `[B][H][W][IC]`, filter `[OC][KH][KW][IC]`, output `[B][OH][OW][OC]`.
+  static func convolution(
+    _ g: ConvolutionGeometry, outputChannels: Int, input: UnsafePointer<Float>,
+    filter: UnsafePointer<Float>, bias: UnsafePointer<Float>?, activation: FusedActivation,
+    output: UnsafeMutablePointer<Float>
+  ) {
+    var o = 0
+    for b in 0..<g.batch {
+      for oy in 0..<g.outputHeight {
+        for ox in 0..<g.outputWidth {
+          for oc in 0..<outputChannels {
+            var sum: Float = 0
+            for ky in 0..<g.filterHeight {
+              let y = oy * g.strideHeight - g.padTop + ky * g.dilationHeight
+              guard y >= 0 && y < g.inputHeight else { continue }
+              for kx in 0..<g.filterWidth {
+                let x = ox * g.strideWidth - g.padLeft + kx * g.dilationWidth
+                guard x >= 0 && x < g.inputWidth else { continue }
+                for ic in 0..<g.inputChannels {
+                  let value = input[
+                    ((b * g.inputHeight + y) * g.inputWidth + x) * g.inputChannels + ic]
+                  let weight = filter[
+                    ((oc * g.filterHeight + ky) * g.filterWidth + kx) * g.inputChannels + ic]
+                  sum += value * weight
+                }
+              }
+            }
+            output[o] = activation.apply(sum + (bias?[oc] ?? 0))
+            o += 1
+          }
+        }
+      }
+    }
+  }
+
+  /// DEPTHWISE_CONV_2D: input `[B][H][W][IC]`, filter `[1][KH][KW][IC × multiplier]`, output
+  /// `[B][OH][OW][IC × multiplier]`; output channel `oc` reads input channel `oc / multiplier`.
+  static func depthwise(
+    _ g: ConvolutionGeometry, multiplier: Int, input: UnsafePointer<Float>,
+    filter: UnsafePointer<Float>, bias: UnsafePointer<Float>?, activation: FusedActivation,
+    output: UnsafeMutablePointer<Float>
+  ) {
+    let outputChannels = g.inputChannels * multiplier
+    var o = 0
+    for b in 0..<g.batch {
+      for oy in 0..<g.outputHeight {
+        for ox in 0..<g.outputWidth {
+          for oc in 0..<outputChannels {
+            var sum: Float = 0
+            for ky in 0..<g.filterHeight {
+              let y = oy * g.strideHeight - g.padTop + ky * g.dilationHeight
+              guard y >= 0 && y < g.inputHeight else { continue }
+              for kx in 0..<g.filterWidth {
+                let x = ox * g.strideWidth - g.padLeft + kx * g.dilationWidth
+                guard x >= 0 && x < g.inputWidth else { continue }
+                let value = input[
+                  ((b * g.inputHeight + y) * g.inputWidth + x) * g.inputChannels + oc / multiplier]
+                let weight = filter[(ky * g.filterWidth + kx) * outputChannels + oc]
+                sum += value * weight
+              }
+            }
+            output[o] = activation.apply(sum + (bias?[oc] ?? 0))
+            o += 1
+          }
+        }
+      }
+    }
+  }
+
+  /// FULLY_CONNECTED: input `[M][K]`, weights `[N][K]`, output `[M][N]`.
+  static func fullyConnected(
+    rows m: Int, units n: Int, depth k: Int, input: UnsafePointer<Float>,
+    weights: UnsafePointer<Float>, bias: UnsafePointer<Float>?, activation: FusedActivation,
+    output: UnsafeMutablePointer<Float>
+  ) {
+    for i in 0..<m {
+      for j in 0..<n {
+        var sum: Float = 0
+        for kk in 0..<k { sum += input[i * k + kk] * weights[j * k + kk] }
+        output[i * n + j] = activation.apply(sum + (bias?[j] ?? 0))
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+internal import OcellusKernels
+
+/// Runs a packed GEMM, `C = clamp(A · B + bias)`, split over threads.
+///
+/// The work is cut into row blocks (multiples of the register tile's MR rows, small enough
+/// for a block of A to stay in L2) times column panels; each thread takes a contiguous run of
+/// (block, panel) items, panels varying fastest so that its block of A is reused. Every element
+/// is computed whole by one micro-kernel call, so the split never changes a result.
+enum GEMM {
+  /// Floats of A that one row block should hold at most (256 KiB).
+  static let blockFloats = 1 << 16
+  /// Multiply-adds below which a chunk is not worth handing to another thread (waking a
+  /// thread costs several microseconds).
+  static let minimumChunkWork = 1 << 17
+
+  /// `c[i][j] = clamp(sum_k a[i * lda + k] * B[k][j] + bias[j])` for `i < m`, `j < n`, with B
+  /// packed by `kernels` (`kernels.packedCount(k, n)` floats at `packed`).
+  static func multiply(
+    kernels: KernelSet, m: Int, n: Int, k: Int, a: UnsafePointer<Float>, lda: Int,
+    packed: UnsafePointer<Float>, bias: UnsafePointer<Float>?, activation: FusedActivation,
+    c: UnsafeMutablePointer<Float>, ldc: Int, pool: ThreadPool
+  ) {
+    let operands: GEMMOperands = (
+      m: m, n: n, k: k, a: a, lda: lda, packed: packed, panelStride: k * kernels.columnTile,
+      bias: bias, lower: activation.lower, upper: activation.upper, c: c, ldc: ldc
+    )
+    let multiply = kernels.multiply
+    split(kernels: kernels, m: m, n: n, k: k, pool: pool) { multiply(operands, $0, $1) }
+  }
+
+  /// Calls `body(rows, panels)` over row blocks × column panels covering `m × n`, in parallel.
+  private static func split(
+    kernels: KernelSet, m: Int, n: Int, k: Int, pool: ThreadPool,
+    _ body: (Range<Int>, Range<Int>) -> Void
+  ) {
+    guard m > 0, n > 0 else { return }
+    let tile = kernels.rowTile
+    let panels = kernels.panelCount(n)
+    var blockRows = max(tile, blockFloats / max(k, 1) / tile * tile)
+    let threads = pool.threadCount
+    if threads > 1 {
+      // Enough items for every thread to get a few, without going below one tile of rows.
+      let wantedBlocks = (threads * 4 + panels - 1) / panels
+      let rowsPerBlock = (m + wantedBlocks - 1) / wantedBlocks
+      blockRows = min(blockRows, max(tile, (rowsPerBlock + tile - 1) / tile * tile))
+    }
+    let blocks = (m + blockRows - 1) / blockRows
+    let itemWork = min(blockRows, m) * max(k, 1) * kernels.columnTile
+    let minimumChunk = max(1, minimumChunkWork / max(itemWork, 1))
+    pool.parallelFor(blocks * panels, minimumChunk: minimumChunk) { items in
+      var item = items.lowerBound
+      while item < items.upperBound {
+        let block = item / panels
+        let firstPanel = item % panels
+        let endPanel = min(panels, firstPanel + (items.upperBound - item))
+        let firstRow = block * blockRows
+        body(firstRow..<min(m, firstRow + blockRows), firstPanel..<endPanel)
+        item += endPanel - firstPanel
+      }
+    }
+  }
+}

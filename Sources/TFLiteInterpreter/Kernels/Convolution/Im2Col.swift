@@ -1,0 +1,140 @@
+/// Copies convolution input patches into rows of a matrix (im2col), for the GEMM.
+///
+/// Row `r` (output pixel `r`, counted over `batch × outputHeight × outputWidth`) holds the
+/// `filterHeight × filterWidth × inputChannels` input values its filter taps read, in the
+/// filter's `[KH][KW][IC]` order, with zeros for taps outside the image.
+enum Im2Col {
+  /// Fills rows `rows` of the patch matrix; row `r` goes to `matrix + (r - rows.lowerBound) * depth`.
+  static func fill(
+    _ g: ConvolutionGeometry, input: UnsafePointer<Float>, rows: Range<Int>,
+    into matrix: UnsafeMutablePointer<Float>
+  ) {
+    // Locals, so the hot loop keeps them in registers; every index below is inside tensors
+    // whose sizes the factory checked, so wrapping arithmetic cannot wrap.
+    let channels = g.inputChannels
+    let inputHeight = g.inputHeight
+    let inputWidth = g.inputWidth
+    let filterHeight = g.filterHeight
+    let filterWidth = g.filterWidth
+    let strideWidth = g.strideWidth
+    let dilationHeight = g.dilationHeight
+    let dilationWidth = g.dilationWidth
+    let outputWidth = g.outputWidth
+    let pixels = g.outputPixels
+    guard pixels > 0, !rows.isEmpty else { return }
+    let tapRowFloats = filterWidth &* channels
+    let imageFloats = inputHeight &* inputWidth &* channels
+    let depth = filterHeight &* tapRowFloats
+    // The output pixel of the current row, advanced without divisions.
+    var image = input + (rows.lowerBound / pixels) &* imageFloats
+    var y = (rows.lowerBound % pixels) / outputWidth
+    var x = (rows.lowerBound % pixels) % outputWidth
+    var out = matrix
+    var remaining = rows.count
+    while remaining > 0 {
+      // One run of pixels in output row `y`: the valid filter rows are the same for all.
+      let run = min(remaining, outputWidth &- x)
+      let originY = y &* g.strideHeight &- g.padTop
+      var firstRow = 0
+      while firstRow < filterHeight && originY &+ firstRow &* dilationHeight < 0 { firstRow &+= 1 }
+      var endRow = filterHeight
+      while endRow > firstRow && originY &+ (endRow &- 1) &* dilationHeight >= inputHeight {
+        endRow &-= 1
+      }
+      let fullRows = firstRow == 0 && endRow == filterHeight && dilationWidth == 1
+      let rowStep = dilationHeight &* inputWidth &* channels
+      for column in x..<x &+ run {
+        let originX = column &* strideWidth &- g.padLeft
+        if fullRows && originX >= 0 && originX &+ filterWidth <= inputWidth {
+          // Every tap inside the image: one contiguous run of the input per filter row.
+          var source = image + (originY &* inputWidth &+ originX) &* channels
+          var tapRow = out
+          for _ in 0..<filterHeight {
+            copy(source, to: tapRow, count: tapRowFloats)
+            source += rowStep
+            tapRow += tapRowFloats
+          }
+          out += depth
+          continue
+        }
+        var first = 0
+        while first < filterWidth && originX &+ first &* dilationWidth < 0 { first &+= 1 }
+        var end = filterWidth
+        while end > first && originX &+ (end &- 1) &* dilationWidth >= inputWidth { end &-= 1 }
+        if firstRow > 0 { out.update(repeating: 0, count: firstRow &* tapRowFloats) }
+        for ky in firstRow..<endRow {
+          let tapRow = out + ky &* tapRowFloats
+          if first > 0 { tapRow.update(repeating: 0, count: first &* channels) }
+          let inputY = originY &+ ky &* dilationHeight
+          let source = image + (inputY &* inputWidth &+ originX) &* channels
+          if dilationWidth == 1 {
+            // Consecutive taps are consecutive input pixels: one contiguous run.
+            copy(
+              source + first &* channels, to: tapRow + first &* channels,
+              count: (end &- first) &* channels)
+          } else {
+            for kx in first..<end {
+              copy(
+                source + kx &* dilationWidth &* channels, to: tapRow + kx &* channels,
+                count: channels)
+            }
+          }
+          if end < filterWidth {
+            (tapRow + end &* channels).update(
+              repeating: 0, count: (filterWidth &- end) &* channels)
+          }
+        }
+        if endRow < filterHeight {
+          (out + endRow &* tapRowFloats).update(
+            repeating: 0, count: (filterHeight &- endRow) &* tapRowFloats)
+        }
+        out += depth
+      }
+      remaining &-= run
+      x &+= run
+      if x == outputWidth {
+        x = 0
+        y &+= 1
+        if y == g.outputHeight {
+          y = 0
+          image += imageFloats
+        }
+      }
+    }
+  }
+
+  /// Copies `count` floats; short runs (a few channels) without a library call.
+  @inline(__always)
+  private static func copy(
+    _ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int
+  ) {
+    if count <= 64 {
+      let from = UnsafeRawPointer(source)
+      let to = UnsafeMutableRawPointer(destination)
+      var offset = 0
+      let bytes = count &* 4
+      while offset &+ 32 <= bytes {
+        to.storeBytes(
+          of: from.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self),
+          toByteOffset: offset,
+          as: SIMD8<Float>.self)
+        offset &+= 32
+      }
+      if offset &+ 16 <= bytes {
+        to.storeBytes(
+          of: from.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self),
+          toByteOffset: offset,
+          as: SIMD4<Float>.self)
+        offset &+= 16
+      }
+      while offset < bytes {
+        to.storeBytes(
+          of: from.loadUnaligned(fromByteOffset: offset, as: Float.self), toByteOffset: offset,
+          as: Float.self)
+        offset &+= 4
+      }
+    } else {
+      destination.update(from: source, count: count)
+    }
+  }
+}
