@@ -163,7 +163,8 @@ extension EngineTests {
   func hugeEmptyShapes() throws {
     let big = 2_000_000_000
     for shape in [[1, 0, big, big, big], [0, big, big, big], [0, 1, 1, big]] {
-      let bytes = SingleOpModel.build(builtin: 43, inputs: [.float("x", shape)], outputs: [.float("y", [])])
+      let bytes = SingleOpModel.build(
+        builtin: 43, inputs: [.float("x", shape)], outputs: [.float("y", [])])
       let error = try #require(throws: InterpreterError.self) {
         try Interpreter(model: Model(bytes: bytes))
       }
@@ -178,5 +179,32 @@ extension EngineTests {
     let interpreter = try Interpreter(model: Model(bytes: empty))
     interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [])
+  }
+}
+
+extension EngineTests {
+  @Test("variable tensors keep their values between runs")
+  func variablesPersist() throws {
+    // state ← state + x, with `state` a variable tensor initialised to [1, 2] by the model.
+    let bytes = S.bytes(
+      S.model(
+        opcodes: [S.opcode(builtin: 0)],
+        tensors: [
+          S.tensor("x", shape: [2]),
+          S.tensor("state", shape: [2], buffer: 1, extra: [5: .bool(true)]),
+        ],
+        inputs: [0], outputs: [1], operators: [S.op(0, inputs: [1, 0], outputs: [1])],
+        buffers: [.table([:]), .table([0: .bytes(SingleOpModel.bytes([Float(1), 2]))])]))
+    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    try interpreter.setInput(at: 0, floats: [10, 100])
+    interpreter.invoke()
+    #expect(try interpreter.outputFloats(at: 0) == [11, 102])
+    interpreter.invoke()
+    #expect(try interpreter.outputFloats(at: 0) == [21, 202])
+    // Re-planning (a resize) keeps the state too; inputs must be set again after it.
+    try interpreter.resizeInput(at: 0, to: [2])
+    try interpreter.setInput(at: 0, floats: [10, 100])
+    interpreter.invoke()
+    #expect(try interpreter.outputFloats(at: 0) == [31, 302])
   }
 }

@@ -139,7 +139,8 @@ public final class Interpreter {
   }
 
   /// Changes the shape of input `position` (allowed where its `shape_signature` has -1, or to
-  /// any shape when the model gives no signature) and prepares the model again.
+  /// any shape when the model gives no signature) and prepares the model again. Inputs must
+  /// be set again afterwards; variable tensors keep their values.
   public func resizeInput(at position: Int, to shape: [Int]) throws(InterpreterError) {
     let index = try tensorIndex(input: position)
     let tensor = subgraph.tensors[index]
