@@ -14,59 +14,82 @@ public enum DepthwiseConvolution {
   /// `r / outputHeight`, output row `r % outputHeight`).
   @inline(never)
   public static func run(_ o: DepthwiseOperands, rows: Range<Int>) {
+    guard isValid(o) else { return }
     let channels = o.inputChannels * o.multiplier
-    guard o.outputHeight > 0, o.outputWidth > 0, channels > 0, o.inputHeight > 0,
-      o.inputWidth > 0, o.dilationHeight > 0, o.dilationWidth > 0, o.strideWidth > 0,
-      o.filterHeight > 0, o.filterWidth > 0
-    else { return }
-    let imageSize = o.inputHeight * o.inputWidth * o.inputChannels
-    // Output columns whose filter taps all fall inside the image.
-    let span = (o.filterWidth - 1) * o.dilationWidth
-    var interior = 0..<0
-    if o.inputWidth > span {
-      let first = o.padLeft <= 0 ? 0 : (o.padLeft + o.strideWidth - 1) / o.strideWidth
-      let end = min(o.outputWidth, (o.inputWidth - 1 - span + o.padLeft) / o.strideWidth + 1)
-      if first < end { interior = first..<end }
-    }
+    let interior = interiorColumns(o)
     for row in rows {
-      let image = o.input + (row / o.outputHeight) * imageSize
-      let originY = (row % o.outputHeight) * o.strideHeight - o.padTop
-      let tapRows = validTaps(
-        origin: originY, dilation: o.dilationHeight, filter: o.filterHeight, size: o.inputHeight)
-      let output = o.output + row * o.outputWidth * channels
-      let fast =
-        o.multiplier == 1 && o.filterHeight == 3 && o.filterWidth == 3 && !tapRows.isEmpty
-        && !interior.isEmpty
-      if fast {
-        // The first image row the filter reads (rows above or below the image are skipped).
-        let rowStart =
-          image + (originY + tapRows.lowerBound * o.dilationHeight) * o.inputWidth * channels
-        var c = 0
-        while c + Lanes.scalarCount <= channels {
-          row3x3(Lanes.self, o, rowStart, output, c, interior, tapRows)
-          c += Lanes.scalarCount
-        }
-        if c + HalfLanes.scalarCount <= channels {
-          row3x3(HalfLanes.self, o, rowStart, output, c, interior, tapRows)
-          c += HalfLanes.scalarCount
-        }
-        // Channels left over, then the border columns, pixel by pixel.
-        if c < channels {
-          for x in interior {
-            pixel(o, image, originY, tapRows, x, output, channels: c..<channels)
-          }
-        }
-        for x in 0..<interior.lowerBound {
-          pixel(o, image, originY, tapRows, x, output, channels: 0..<channels)
-        }
-        for x in interior.upperBound..<o.outputWidth {
-          pixel(o, image, originY, tapRows, x, output, channels: 0..<channels)
-        }
-      } else {
-        for x in 0..<o.outputWidth {
-          pixel(o, image, originY, tapRows, x, output, channels: 0..<channels)
-        }
+      computeRow(
+        o, row: row, columns: 0..<o.outputWidth, interior: interior,
+        output: o.output + row * o.outputWidth * channels, base: 0)
+    }
+  }
+
+  /// True when the operands describe a non-empty convolution the loops can run.
+  @inline(__always)
+  static func isValid(_ o: DepthwiseOperands) -> Bool {
+    o.outputHeight > 0 && o.outputWidth > 0 && o.inputChannels > 0 && o.multiplier > 0
+      && o.inputHeight > 0 && o.inputWidth > 0 && o.dilationHeight > 0 && o.dilationWidth > 0
+      && o.strideWidth > 0 && o.filterHeight > 0 && o.filterWidth > 0
+  }
+
+  /// Output columns whose filter taps all fall inside the image (empty when none do).
+  @inline(__always)
+  static func interiorColumns(_ o: DepthwiseOperands) -> Range<Int> {
+    let span = (o.filterWidth - 1) * o.dilationWidth
+    guard o.inputWidth > span else { return 0..<0 }
+    let first = o.padLeft <= 0 ? 0 : (o.padLeft + o.strideWidth - 1) / o.strideWidth
+    let end = min(o.outputWidth, (o.inputWidth - 1 - span + o.padLeft) / o.strideWidth + 1)
+    return first < end ? first..<end : 0..<0
+  }
+
+  /// Computes the output pixels `columns` of output row `row` (counted as in
+  /// ``run(_:rows:)``); `output` points at pixel `base` of that row and `interior` is
+  /// ``interiorColumns(_:)``.
+  @inline(__always)
+  static func computeRow(
+    _ o: DepthwiseOperands, row: Int, columns: Range<Int>, interior: Range<Int>,
+    output: UnsafeMutablePointer<Float>, base: Int
+  ) {
+    let channels = o.inputChannels * o.multiplier
+    let imageSize = o.inputHeight * o.inputWidth * o.inputChannels
+    let image = o.input + (row / o.outputHeight) * imageSize
+    let originY = (row % o.outputHeight) * o.strideHeight - o.padTop
+    let tapRows = validTaps(
+      origin: originY, dilation: o.dilationHeight, filter: o.filterHeight, size: o.inputHeight)
+    let inner = interior.clamped(to: columns)
+    let fast =
+      o.multiplier == 1 && o.filterHeight == 3 && o.filterWidth == 3 && !tapRows.isEmpty
+      && !inner.isEmpty
+    guard fast else {
+      for x in columns {
+        pixel(o, image, originY, tapRows, x, output, base, channels: 0..<channels)
       }
+      return
+    }
+    // The first image row the filter reads (rows above or below the image are skipped).
+    let rowStart =
+      image + (originY + tapRows.lowerBound * o.dilationHeight) * o.inputWidth * channels
+    let out = output + (inner.lowerBound - base) * channels
+    var c = 0
+    while c + Lanes.scalarCount <= channels {
+      row3x3(Lanes.self, o, rowStart, out, c, inner, tapRows)
+      c += Lanes.scalarCount
+    }
+    if c + HalfLanes.scalarCount <= channels {
+      row3x3(HalfLanes.self, o, rowStart, out, c, inner, tapRows)
+      c += HalfLanes.scalarCount
+    }
+    // Channels left over, then the border columns, pixel by pixel.
+    if c < channels {
+      for x in inner {
+        pixel(o, image, originY, tapRows, x, output, base, channels: c..<channels)
+      }
+    }
+    for x in columns.lowerBound..<inner.lowerBound {
+      pixel(o, image, originY, tapRows, x, output, base, channels: 0..<channels)
+    }
+    for x in inner.upperBound..<columns.upperBound {
+      pixel(o, image, originY, tapRows, x, output, base, channels: 0..<channels)
     }
   }
 
@@ -81,7 +104,8 @@ public enum DepthwiseConvolution {
   }
 
   /// One image row of a 3×3 filter with every tap inside the image, for the channels
-  /// `first ..< first + Lanes.scalarCount` and the output columns `columns` (multiplier 1).
+  /// `first ..< first + Lanes.scalarCount` and the output columns `columns` (multiplier 1);
+  /// `output` points at pixel `columns.lowerBound`.
   @inline(__always)
   static func row3x3<Lanes: SIMD>(
     _: Lanes.Type, _ o: DepthwiseOperands, _ rowStart: UnsafePointer<Float>,
@@ -110,7 +134,7 @@ public enum DepthwiseConvolution {
     let tapStep = o.dilationWidth * channels
     let pixelStep = o.strideWidth * channels
     var input = rowStart + (columns.lowerBound * o.strideWidth - o.padLeft) * channels + first
-    var out = output + columns.lowerBound * channels + first
+    var out = output + first
     for _ in columns {
       let r1 = input + rowStep
       let r2 = r1 + rowStep
@@ -153,7 +177,7 @@ public enum DepthwiseConvolution {
     let tapStep = o.dilationWidth * channels
     let pixelStep = o.strideWidth * channels
     var input = rowStart + (columns.lowerBound * o.strideWidth - o.padLeft) * channels + first
-    var out = output + columns.lowerBound * channels + first
+    var out = output + first
     for _ in columns {
       var sum = multiplyAdd(load(input), w0, bias)
       sum = multiplyAdd(load(input + tapStep), w1, sum)
@@ -170,16 +194,17 @@ public enum DepthwiseConvolution {
     }
   }
 
-  /// The output channels `channels` of output pixel `x` in a row whose tap rows are `tapRows`.
+  /// The output channels `channels` of output pixel `x` in a row whose tap rows are `tapRows`;
+  /// `output` points at pixel `base` of the row.
   @inline(__always)
   static func pixel(
     _ o: DepthwiseOperands, _ image: UnsafePointer<Float>, _ originY: Int, _ tapRows: Range<Int>,
-    _ x: Int, _ output: UnsafeMutablePointer<Float>, channels: Range<Int>
+    _ x: Int, _ output: UnsafeMutablePointer<Float>, _ base: Int, channels: Range<Int>
   ) {
     let originX = x * o.strideWidth - o.padLeft
     let tapColumns = validTaps(
       origin: originX, dilation: o.dilationWidth, filter: o.filterWidth, size: o.inputWidth)
-    let out = output + x * o.inputChannels * o.multiplier
+    let out = output + (x - base) * o.inputChannels * o.multiplier
     if o.multiplier == 1 {
       var c = channels.lowerBound
       while c + Lanes.scalarCount <= channels.upperBound {

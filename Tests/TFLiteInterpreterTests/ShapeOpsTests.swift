@@ -100,8 +100,9 @@ struct ShapeOpsTests {
       S.concatenation, options: (10, .table([0: .int32(0)])),
       inputs: [.float("a", [2]), .int32("b", [2])], outputs: [.float("c", [])])
     #expect(types != nil)
+    // uint8 CONCATENATION requantizes (QuantizedConcatenationTests); PACK does not, as TFLite.
     let requantize = S.loadError(
-      S.concatenation, options: (10, .table([0: .int32(0)])),
+      S.pack, options: (59, .table([0: .int32(2), 1: .int32(0)])),
       inputs: [
         S.ints("a", S.uint8, [2], [UInt8]?.none, quantization: S.quantized(0.5, 128)),
         S.ints("b", S.uint8, [2], [UInt8]?.none, quantization: S.quantized(0.25, 128)),

@@ -15,7 +15,9 @@ enum KernelRegistry {
     return table
   }()
 
-  static let custom: [String: KernelFactory] = [:]
+  static let custom: [String: KernelFactory] = [
+    "TFLite_Detection_PostProcess": DetectionPostProcessKernel.factory
+  ]
 
   /// The factory for an operator code, or nil when it is not supported.
   static func factory(for code: OperatorCode) -> KernelFactory? {
@@ -38,5 +40,6 @@ enum KernelRegistry {
     DequantizeKernel.factories,
     CastKernel.factories,
     ArgMinMaxKernel.factories,
+    QuantizeKernel.factories,
   ]
 }

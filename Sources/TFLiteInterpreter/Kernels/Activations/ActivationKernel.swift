@@ -1,7 +1,8 @@
 import TFLiteModel
 
 /// LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1, HARD_SWISH and LEAKY_RELU on float32 tensors of any
-/// shape. Quantized (uint8, int8, int16) versions are rejected at load.
+/// shape. The uint8 and int8 versions are built by the same factories as
+/// ``QuantizedLookupKernel``s (tables from ``QuantizedActivationTable``); int16 is rejected.
 final class ActivationKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .logistic: { try make(&$0) { _ in .logistic } },
@@ -35,12 +36,19 @@ final class ActivationKernel: Kernel {
     guard input.type == node.outputs[0].type else {
       throw node.unsupported("input and output types must match")
     }
-    guard input.type == .float32 else {
-      throw node.unsupported(
-        "\(input.type) is not supported (only float32; quantized activations are not implemented)")
+    switch input.type {
+    case .float32:
+      try node.setOutputShape(0, input.shape)
+      return ActivationKernel(activation: try activation(node.options), count: input.elementCount)
+    case .uint8, .int8:
+      let table = try QuantizedActivationTable.make(
+        try activation(node.options), input: QuantizedOperand(input, "input", node: node),
+        output: QuantizedOperand(node.outputs[0], "output", node: node), node: node)
+      try node.setOutputShape(0, input.shape)
+      return QuantizedLookupKernel(table: table, count: input.elementCount)
+    default:
+      throw node.unsupported("\(input.type) is not supported (only float32, uint8 and int8)")
     }
-    try node.setOutputShape(0, input.shape)
-    return ActivationKernel(activation: try activation(node.options), count: input.elementCount)
   }
 
   func run(_ io: KernelIO) {

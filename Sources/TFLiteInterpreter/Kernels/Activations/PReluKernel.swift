@@ -2,6 +2,7 @@ import TFLiteModel
 
 /// PRELU on float32: `x >= 0 ? x : x · alpha`, with the alpha tensor broadcast against the
 /// input (NumPy style); the broadcast shape must be the input's shape, as TFLite requires.
+/// uint8 and int8 (input, alpha and output of one type) run as ``QuantizedPReluKernel``.
 final class PReluKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.prelu: { try make(&$0) }]
 
@@ -23,9 +24,16 @@ final class PReluKernel: Kernel {
     guard input.type == alpha.type, input.type == node.outputs[0].type else {
       throw node.unsupported("input, alpha and output types must match")
     }
-    guard input.type == .float32 else {
-      throw node.unsupported(
-        "\(input.type) is not supported (only float32; quantized PRELU is not implemented)")
+    var quantized: QuantizedPReluKernel.Parameters?
+    switch input.type {
+    case .float32: break
+    case .uint8, .int8:
+      quantized = QuantizedPReluKernel.Parameters(
+        input: try QuantizedOperand(input, "input", node: node),
+        alpha: try QuantizedOperand(alpha, "alpha", node: node),
+        output: try QuantizedOperand(node.outputs[0], "output", node: node))
+    default:
+      throw node.unsupported("\(input.type) is not supported (only float32, uint8 and int8)")
     }
     // Broadcasting alpha must give exactly the input's shape: alpha's dimensions, aligned on the
     // right, are 1 or the input's.
@@ -38,10 +46,16 @@ final class PReluKernel: Kernel {
     }
     try node.setOutputShape(0, input.shape)
     // An empty input (whose other dimensions may be huge) needs no broadcast plan.
-    guard input.elementCount > 0, let broadcast = Broadcast(input.shape, alpha.shape) else {
-      return PReluKernel(broadcast: nil, period: nil)
+    var broadcast: Broadcast?
+    var period: Int?
+    if input.elementCount > 0, let plan = Broadcast(input.shape, alpha.shape) {
+      broadcast = plan
+      period = Self.period(of: alpha.shape, in: input.shape)
     }
-    return PReluKernel(broadcast: broadcast, period: period(of: alpha.shape, in: input.shape))
+    if let quantized {
+      return QuantizedPReluKernel(parameters: quantized, broadcast: broadcast, period: period)
+    }
+    return PReluKernel(broadcast: broadcast, period: period)
   }
 
   /// The element count of `alpha` when it equals the trailing dimensions of `input` (after

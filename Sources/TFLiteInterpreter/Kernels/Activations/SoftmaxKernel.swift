@@ -2,7 +2,8 @@ import TFLiteModel
 
 /// SOFTMAX on float32 over the last dimension, for any rank ≥ 1: per row,
 /// `e_i = exp((x_i - max) · beta)` and `y_i = e_i / Σ e`, the sum taken in index order as in
-/// TFLite's reference kernel (the max ignores NaN, as std::max does).
+/// TFLite's reference kernel (the max ignores NaN, as std::max does). uint8 and int8 inputs are
+/// handed to ``QuantizedSoftmaxKernel``.
 final class SoftmaxKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.softmax: { try make(&$0) }]
 
@@ -21,16 +22,18 @@ final class SoftmaxKernel: Kernel {
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.input(0)
+    var beta: Float = 0
+    if case .softmax(let value) = node.options { beta = value }
+    if input.type == .uint8 || input.type == .int8 {
+      return try QuantizedSoftmaxKernel.make(&node, beta: beta)
+    }
     guard input.type == node.outputs[0].type else {
       throw node.unsupported("input and output types must match")
     }
     guard input.type == .float32 else {
-      throw node.unsupported(
-        "\(input.type) is not supported (only float32; quantized softmax is not implemented)")
+      throw node.unsupported("\(input.type) is not supported (only float32, uint8 and int8)")
     }
     guard let depth = input.shape.last else { throw node.invalid("input must have rank 1 or more") }
-    var beta: Float = 0
-    if case .softmax(let value) = node.options { beta = value }
     guard beta.isFinite else { throw node.invalid("beta \(beta) is not finite") }
     try node.setOutputShape(0, input.shape)
     let rows = depth == 0 ? 0 : input.elementCount / depth

@@ -11,8 +11,9 @@ import TFLiteModel
 /// pixels whose window crosses the border are copied, zero-padded, into scratch (im2col). Rows
 /// are handled in blocks of bounded scratch. A filter computed at run time is packed into
 /// scratch instead.
-/// Grouped convolution (input channels a multiple of the filter's) and quantized or hybrid
-/// types are rejected at load.
+/// uint8 and int8 models run ``QuantizedConvolutionKernel`` (same factory). Grouped
+/// convolution (input channels a multiple of the filter's), hybrid (float input, quantized
+/// filter) and int16 models are rejected at load.
 final class ConvolutionKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.conv2d: { try make(&$0) }]
 
@@ -85,13 +86,17 @@ final class ConvolutionKernel: Kernel {
     let input = try node.input(0)
     let filter = try node.input(1)
     let bias = node.inputs.count > 2 ? node.inputs[2] : nil
-    for (position, tensor) in [(0, input), (1, filter)] + (bias.map { [(2, $0)] } ?? [])
-    where tensor.type != .float32 {
-      throw node.unsupported(
-        "input \(position) is \(tensor.type); only float32 convolution is supported")
-    }
-    guard node.outputs[0].type == .float32 else {
-      throw node.unsupported("output is \(node.outputs[0].type); only float32 is supported")
+    let quantized = try QuantizedSupport.isQuantized(input: input, filter: filter, node: node)
+    if !quantized {
+      for (position, tensor) in [(0, input), (1, filter)] + (bias.map { [(2, $0)] } ?? [])
+      where tensor.type != .float32 {
+        throw node.unsupported(
+          "input \(position) is \(tensor.type); only float32, uint8 and int8 convolution are supported"
+        )
+      }
+      guard node.outputs[0].type == .float32 else {
+        throw node.unsupported("output is \(node.outputs[0].type) for a float32 input")
+      }
     }
     guard case .conv2D(let options) = node.options else {
       throw node.invalid("options are \(node.options.typeName), not Conv2DOptions")
@@ -118,6 +123,16 @@ final class ConvolutionKernel: Kernel {
     }
     if let bias, ConvolutionGeometry.product(bias.shape) != outputChannels {
       throw node.invalid("bias of shape \(bias.shape) is not \(outputChannels) values")
+    }
+    if quantized {
+      let quantization = try ConvolutionQuantization(
+        .convolution, input: input, filter: filter, bias: bias, output: node.outputs[0],
+        channels: outputChannels, activation: options.activation, node: node)
+      try node.setOutputShape(
+        0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
+      return QuantizedConvolutionKernel(
+        geometry: geometry, outputChannels: outputChannels, quantization: quantization,
+        kernels: KernelSet.current, filter: filter.constant, bias: bias)
     }
     let activation = try FusedActivation(options.activation, node: node)
     try node.setOutputShape(
@@ -199,7 +214,7 @@ final class ConvolutionKernel: Kernel {
   /// window is inside the image, else into a zero-padded copy of the window (im2col) at
   /// `patches` (row `r` at `(r - rows.lowerBound) * depth`).
   @inline(never)
-  private static func gather(
+  static func gather(
     _ g: ConvolutionGeometry, input: UnsafePointer<Float>, rows: Range<Int>, segments: Int,
     pointers: UnsafeMutablePointer<UnsafePointer<Float>>, patches: UnsafeMutablePointer<Float>
   ) {

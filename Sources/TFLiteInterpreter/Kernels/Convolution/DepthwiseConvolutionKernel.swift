@@ -6,7 +6,8 @@ import TFLiteModel
 /// The filter is `[1][KH][KW][IC × multiplier]`; output channel `oc` reads input channel
 /// `oc / multiplier`. The multiplier is derived from the shapes (as TFLite does) and must
 /// match the options' `depth_multiplier` when that is nonzero. Runs directly, vectorized over
-/// channels, one output row per work item.
+/// channels, one output row per work item. uint8 and int8 models run
+/// ``QuantizedDepthwiseConvolutionKernel`` (same factory).
 final class DepthwiseConvolutionKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.depthwiseConv2d: { try make(&$0) }]
 
@@ -39,13 +40,17 @@ final class DepthwiseConvolutionKernel: Kernel {
     let input = try node.input(0)
     let filter = try node.input(1)
     let bias = node.inputs.count > 2 ? node.inputs[2] : nil
-    for (position, tensor) in [(0, input), (1, filter)] + (bias.map { [(2, $0)] } ?? [])
-    where tensor.type != .float32 {
-      throw node.unsupported(
-        "input \(position) is \(tensor.type); only float32 depthwise convolution is supported")
-    }
-    guard node.outputs[0].type == .float32 else {
-      throw node.unsupported("output is \(node.outputs[0].type); only float32 is supported")
+    let quantized = try QuantizedSupport.isQuantized(input: input, filter: filter, node: node)
+    if !quantized {
+      for (position, tensor) in [(0, input), (1, filter)] + (bias.map { [(2, $0)] } ?? [])
+      where tensor.type != .float32 {
+        throw node.unsupported(
+          "input \(position) is \(tensor.type); only float32, uint8 and int8 depthwise convolution are supported"
+        )
+      }
+      guard node.outputs[0].type == .float32 else {
+        throw node.unsupported("output is \(node.outputs[0].type) for a float32 input")
+      }
     }
     guard case .depthwiseConv2D(let options) = node.options else {
       throw node.invalid("options are \(node.options.typeName), not DepthwiseConv2DOptions")
@@ -77,6 +82,16 @@ final class DepthwiseConvolutionKernel: Kernel {
     }
     if let bias, ConvolutionGeometry.product(bias.shape) != outputChannels {
       throw node.invalid("bias of shape \(bias.shape) is not \(outputChannels) values")
+    }
+    if quantized {
+      let quantization = try ConvolutionQuantization(
+        .depthwise, input: input, filter: filter, bias: bias, output: node.outputs[0],
+        channels: outputChannels, activation: options.activation, node: node)
+      try node.setOutputShape(
+        0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
+      return QuantizedDepthwiseConvolutionKernel(
+        geometry: geometry, multiplier: multiplier, quantization: quantization,
+        kernels: KernelSet.current, filter: filter.constant, bias: bias)
     }
     let activation = try FusedActivation(options.activation, node: node)
     try node.setOutputShape(

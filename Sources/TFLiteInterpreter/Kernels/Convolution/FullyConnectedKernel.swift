@@ -6,8 +6,9 @@ import TFLiteModel
 ///
 /// The output shape is `[M, N]`, or with `keep_num_dims` the input's shape with its last
 /// dimension (which must be K) replaced by N — as TFLite computes it. Constant weights are
-/// packed once at load; weights computed at run time are packed into scratch. Shuffled or
-/// quantized weights (and hybrid models) are rejected at load.
+/// packed once at load; weights computed at run time are packed into scratch. uint8 and int8
+/// models run ``QuantizedFullyConnectedKernel`` (same factory); shuffled weights, hybrid
+/// (float input, quantized weights) and int16 models are rejected at load.
 final class FullyConnectedKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.fullyConnected: { try make(&$0) }]
 
@@ -51,13 +52,17 @@ final class FullyConnectedKernel: Kernel {
     let input = try node.input(0)
     let weights = try node.input(1)
     let bias = node.inputs.count > 2 ? node.inputs[2] : nil
-    for (position, tensor) in [(0, input), (1, weights)] + (bias.map { [(2, $0)] } ?? [])
-    where tensor.type != .float32 {
-      throw node.unsupported(
-        "input \(position) is \(tensor.type); only float32 fully-connected is supported")
-    }
-    guard node.outputs[0].type == .float32 else {
-      throw node.unsupported("output is \(node.outputs[0].type); only float32 is supported")
+    let quantized = try QuantizedSupport.isQuantized(input: input, filter: weights, node: node)
+    if !quantized {
+      for (position, tensor) in [(0, input), (1, weights)] + (bias.map { [(2, $0)] } ?? [])
+      where tensor.type != .float32 {
+        throw node.unsupported(
+          "input \(position) is \(tensor.type); only float32, uint8 and int8 fully-connected are supported"
+        )
+      }
+      guard node.outputs[0].type == .float32 else {
+        throw node.unsupported("output is \(node.outputs[0].type) for a float32 input")
+      }
     }
     var fused = ActivationFunction.none
     var keepNumDims = false
@@ -102,6 +107,15 @@ final class FullyConnectedKernel: Kernel {
       shape = input.shape.dropLast() + [units]
     } else {
       shape = [rows, units]
+    }
+    if quantized {
+      let quantization = try ConvolutionQuantization(
+        .fullyConnected, input: input, filter: weights, bias: bias, output: node.outputs[0],
+        channels: units, activation: fused, node: node)
+      try node.setOutputShape(0, shape)
+      return QuantizedFullyConnectedKernel(
+        rows: rows, units: units, depth: depth, quantization: quantization,
+        kernels: KernelSet.current, weights: weights.constant, bias: bias)
     }
     let activation = try FusedActivation(fused, node: node)
     try node.setOutputShape(0, shape)

@@ -29,7 +29,7 @@ enum GEMM {
   }
 
   /// Calls `body(rows, panels)` over row blocks × column panels covering `m × n`, in parallel.
-  private static func split(
+  static func split(
     kernels: KernelSet, m: Int, n: Int, k: Int, pool: ThreadPool,
     _ body: (Range<Int>, Range<Int>) -> Void
   ) {

@@ -33,5 +33,33 @@ final class PackedWeights {
     }
   }
 
+  /// Packs quantized `weights` (`columns` rows of `depth` bytes, int8 when `signed`) as the
+  /// integer-valued floats `weight − zeroPoint`, for the quantized GEMM.
+  init(
+    kernels: KernelSet, quantized weights: ArraySlice<UInt8>, signed: Bool, zeroPoint: Int32,
+    columns: Int, depth: Int
+  ) {
+    self.kernels = kernels
+    self.columns = columns
+    self.depth = depth
+    let count = max(kernels.packedCount(depth, columns), 1)
+    storage = .allocate(capacity: count)
+    storage.initialize(repeating: 0, count: count)
+    pointer = UnsafePointer(storage)
+    byteCount = count * MemoryLayout<Float>.size
+    guard weights.count >= columns * depth, columns * depth > 0 else { return }
+    var floats = [Float](repeating: 0, count: columns * depth)
+    var index = 0
+    for byte in weights.prefix(columns * depth) {
+      floats[index] = Float((signed ? Int32(Int8(bitPattern: byte)) : Int32(byte)) - zeroPoint)
+      index += 1
+    }
+    let pack = kernels.pack
+    floats.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      pack(base, columns, depth, depth, storage)
+    }
+  }
+
   deinit { storage.deallocate() }
 }

@@ -2,6 +2,9 @@ import TFLiteModel
 
 /// ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM and FLOOR_MOD on float32 and int32 tensors, with
 /// NumPy-style broadcasting and the fused activation of ADD/SUB/MUL/DIV (float only).
+///
+/// Quantized operands (uint8/int8 ADD, SUB, MUL, MAXIMUM, MINIMUM; int16 MAXIMUM, MINIMUM) are
+/// handed to ``QuantizedBinaryKernel`` from the same factory entries.
 final class BinaryKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .add: { try make(&$0, .add) },
@@ -39,8 +42,9 @@ final class BinaryKernel: Kernel {
     guard a.type == b.type, a.type == node.outputs[0].type else {
       throw node.unsupported("operand and result types must match")
     }
-    guard a.type == .float32 || a.type == .int32 else {
-      throw node.unsupported("\(a.type) is not supported (float32 and int32 are)")
+    let quantized = a.type == .uint8 || a.type == .int8 || a.type == .int16
+    guard a.type == .float32 || a.type == .int32 || quantized else {
+      throw node.unsupported("\(a.type) is not supported (float32, int32, uint8 and int8 are)")
     }
     guard let broadcast = Broadcast(a.shape, b.shape) else {
       throw node.invalid("shapes \(a.shape) and \(b.shape) do not broadcast")
@@ -50,6 +54,9 @@ final class BinaryKernel: Kernel {
     case .add(let options), .sub(let options), .mul(let options), .div(let options):
       fused = options.activation
     default: fused = .none
+    }
+    if quantized {
+      return try QuantizedBinaryKernel.make(&node, operation, broadcast: broadcast, fused: fused)
     }
     if a.type == .int32 && fused != .none { throw node.unsupported("fused \(fused) on int32") }
     try node.setOutputShape(0, broadcast.shape)

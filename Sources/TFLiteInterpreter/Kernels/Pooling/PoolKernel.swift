@@ -4,7 +4,9 @@ import TFLiteModel
 /// strides, filter sizes and a fused clamp, following TFLite's reference kernels: SAME puts the
 /// odd padding cell at the bottom/right, and windows only visit cells inside the input.
 ///
-/// Quantized (uint8, int8, int16) pools are rejected at load.
+/// Quantized (uint8, int8, int16) AVERAGE_POOL_2D and MAX_POOL_2D are handed to
+/// ``QuantizedPoolKernel`` from the same factory entries; quantized L2_POOL_2D is rejected, as in
+/// TFLite.
 final class PoolKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .averagePool2d: { try make(&$0, .average) },
@@ -56,9 +58,12 @@ final class PoolKernel: Kernel {
     guard input.type == node.outputs[0].type else {
       throw node.unsupported("input and output types must match")
     }
-    guard input.type == .float32 else {
+    let quantized: Set<TensorType> = [.uint8, .int8, .int16]
+    guard input.type == .float32 || (quantized.contains(input.type) && mode != .l2) else {
       throw node.unsupported(
-        "\(input.type) is not supported (only float32; quantized pooling is not implemented)")
+        mode == .l2
+          ? "\(input.type) is not supported (only float32)"
+          : "\(input.type) is not supported (float32, uint8, int8 and int16 are)")
     }
     guard input.shape.count == 4 else {
       throw node.invalid("input must have rank 4 (NHWC), not shape \(input.shape)")
@@ -73,7 +78,6 @@ final class PoolKernel: Kernel {
       throw node.invalid(
         "filter size \(options.filterHeight)×\(options.filterWidth) must be positive")
     }
-    let activation = try FusedActivation(options.activation, node: node)
     let (outputHeight, padTop) = geometry(
       input.shape[1], filter: options.filterHeight, stride: options.strideHeight,
       padding: options.padding)
@@ -86,6 +90,15 @@ final class PoolKernel: Kernel {
       )
     }
     let output = [input.shape[0], outputHeight, outputWidth, input.shape[3]]
+    if input.type != .float32 {
+      let range = try PerTensorQuantization(node.outputs[0], "the output", node)
+        .activationRange(options.activation, node)
+      try node.setOutputShape(0, output)
+      return QuantizedPoolKernel(
+        average: mode == .average, type: input.type, range: range, input: input.shape,
+        output: output, options: options, padTop: padTop, padLeft: padLeft)
+    }
+    let activation = try FusedActivation(options.activation, node: node)
     try node.setOutputShape(0, output)
     return PoolKernel(
       mode: mode, activation: activation, input: input.shape, output: output, options: options,

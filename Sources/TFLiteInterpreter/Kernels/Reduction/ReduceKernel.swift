@@ -6,6 +6,9 @@ import TFLiteModel
 ///
 /// Every output element folds its input elements in row-major order, as TFLite's reference
 /// kernel does, whatever the thread count: work is split between output elements only.
+///
+/// uint8, int8 and int16 inputs are handed to ``QuantizedReduceKernel`` from the same factory
+/// entries.
 final class ReduceKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .mean: { try make(&$0, .mean) },
@@ -82,9 +85,10 @@ final class ReduceKernel: Kernel {
     guard input.type == node.outputs[0].type else {
       throw node.unsupported("input and output types must match")
     }
-    guard input.type == .float32 else {
+    let quantized = input.type == .uint8 || input.type == .int8 || input.type == .int16
+    guard input.type == .float32 || quantized else {
       throw node.unsupported(
-        "\(input.type) is not supported (only float32; quantized reductions are not implemented)")
+        "\(input.type) is not supported (float32, uint8, int8 and int16 are)")
     }
     guard axisTensor.type == .int32 || axisTensor.type == .int64 else {
       throw node.unsupported("the axis tensor has type \(axisTensor.type), not int32 or int64")
@@ -122,6 +126,14 @@ final class ReduceKernel: Kernel {
       let (product, overflow) = outputCount.multipliedReportingOverflow(by: size)
       guard !overflow else { throw node.invalid("output shape \(output) is too large") }
       outputCount = product
+    }
+    if quantized {
+      // The reduced count; an empty input has nothing to count (and may have huge dimensions).
+      let reducedCount =
+        input.elementCount == 0 ? 0 : axes.reduce(1) { $0 * input.shape[$1] }
+      return try QuantizedReduceKernel.make(
+        &node, operation, input: input, axes: axes, outputCount: outputCount,
+        reducedCount: reducedCount)
     }
     return ReduceKernel(
       operation: operation, input: input.shape, inputCount: input.elementCount, reduced: axes,

@@ -4,6 +4,9 @@ import TFLiteModel
 /// coordinate `y · scale` (or `(y + 0.5) · scale - 0.5` with half_pixel_centers), neighbours
 /// `max(⌊·⌋, 0)` and `min(⌈·⌉, size - 1)`, weights taken from the clamped lower neighbour.
 /// align_corners and half_pixel_centers together are rejected, as in TFLite.
+///
+/// uint8, int8 and int16 inputs are handed to ``QuantizedResizeBilinearKernel`` from the same
+/// factory entry.
 final class ResizeBilinearKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.resizeBilinear: { try make(&$0) }]
 
@@ -27,10 +30,10 @@ final class ResizeBilinearKernel: Kernel {
     guard input.type == node.outputs[0].type else {
       throw node.unsupported("input and output types must match")
     }
-    guard input.type == .float32 else {
+    let quantized: Set<TensorType> = [.uint8, .int8, .int16]
+    guard input.type == .float32 || quantized.contains(input.type) else {
       throw node.unsupported(
-        "\(input.type) is not supported (only float32; quantized bilinear resize is not implemented)"
-      )
+        "\(input.type) is not supported (float32, uint8, int8 and int16 are)")
     }
     var (alignCorners, halfPixelCenters) = (false, false)
     if case .resizeBilinear(let options) = node.options {
@@ -39,7 +42,20 @@ final class ResizeBilinearKernel: Kernel {
     if alignCorners && halfPixelCenters {
       throw node.invalid("align_corners and half_pixel_centers cannot both be set")
     }
+    if input.type == .int8 || input.type == .int16 {
+      let limit = QuantizedResizeBilinearKernel.maximumIntegerSize
+      guard geometry.inputHeight <= limit, geometry.inputWidth <= limit else {
+        throw node.unsupported(
+          "input \(geometry.inputHeight)×\(geometry.inputWidth) is too large for the integer kernel (at most \(limit))"
+        )
+      }
+    }
     try node.setOutputShape(0, geometry.outputShape)
+    if input.type != .float32 {
+      return QuantizedResizeBilinearKernel(
+        type: input.type, geometry: geometry, alignCorners: alignCorners,
+        halfPixelCenters: halfPixelCenters)
+    }
     return ResizeBilinearKernel(
       geometry: geometry, alignCorners: alignCorners, halfPixelCenters: halfPixelCenters)
   }

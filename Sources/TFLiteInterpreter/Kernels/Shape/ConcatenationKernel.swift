@@ -7,8 +7,15 @@ import TFLiteModel
 /// inputs join into a vector, as TFLite does for constant scalars). Its fused activation is
 /// applied on float32 (TFLite's reference kernel ignores it in older versions and rejects it in
 /// newer ones); other types must have none. PACK stacks `values_count` inputs of one shape along
-/// a new axis (`-rank-1...rank`). Quantized inputs must share the output's scale and zero point:
-/// requantizing is not supported.
+/// a new axis (`-rank-1...rank`).
+///
+/// A uint8 CONCATENATION input quantized differently from the output is requantized as TFLite's
+/// reference `ConcatenationWithScaling` does, in float: `q' = round(q · s + b) + z'` with
+/// `s = scale · (1 / scale')` and `b = −z · s` (each product rounded to float, half away from
+/// zero, as x86-64 converts out-of-range values: to `Int32.min`), clamped to `0...255`; inputs
+/// quantized like the output are copied. int8 inputs are requantized the same way (TFLite
+/// rejects differing int8 parameters). PACK and int16 CONCATENATION inputs must share the
+/// output's scale and zero point, as in TFLite.
 final class ConcatenationKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .concatenation: { try makeConcatenation(&$0) },
@@ -24,8 +31,13 @@ final class ConcatenationKernel: Kernel {
   private let rowBytes: Int
   /// The float32 clamp, or nil when there is none to apply.
   private let activation: FusedActivation?
+  /// Per input: the requantized byte for every stored byte (indexed by bit pattern), or nil
+  /// when the input is copied as it is.
+  private let tables: [[UInt8]?]
 
-  private init(outerCount: Int, chunkBytes: [Int], activation: FusedActivation?) {
+  private init(
+    outerCount: Int, chunkBytes: [Int], activation: FusedActivation?, tables: [[UInt8]?]
+  ) {
     self.outerCount = outerCount
     self.chunkBytes = chunkBytes
     var offsets: [Int] = []
@@ -37,6 +49,7 @@ final class ConcatenationKernel: Kernel {
     chunkOffsets = offsets
     rowBytes = total
     self.activation = activation
+    self.tables = tables
   }
 
   private static func makeConcatenation(_ node: inout NodeContext) throws(InterpreterError)
@@ -81,12 +94,18 @@ final class ConcatenationKernel: Kernel {
     }
     try ShapeRules.requireOutputTypes(matching: first, node)
     let output = node.outputs[0]
-    if first.type == .uint8 || first.type == .int8 || first.type == .int16 {
+    var tables: [[UInt8]?] = Array(repeating: nil, count: node.inputs.count)
+    if first.type == .uint8 || first.type == .int8 {
+      for position in node.inputs.indices {
+        tables[position] = try requantizationTable(
+          from: try node.input(position), position, to: output, node)
+      }
+    } else if first.type == .int16 {
       for position in node.inputs.indices {
         try ShapeRules.requireSameQuantization(
           try node.input(position), "input \(position)", output, "the output", node)
       }
-      if first.type == .int16 && ShapeRules.parameters(output).zeroPoint != 0 {
+      if ShapeRules.parameters(output).zeroPoint != 0 {
         throw node.unsupported("int16 concatenation needs zero points of 0")
       }
     }
@@ -107,7 +126,41 @@ final class ConcatenationKernel: Kernel {
     outputShape[axis] = axisTotal
     return try finish(
       &node, shapes: shapes, axis: axis, outputShape: outputShape, type: first,
-      activation: activation)
+      activation: activation, tables: tables)
+  }
+
+  /// The byte-to-byte requantization of a uint8/int8 input into the output's parameters, or
+  /// nil when they are equal (TFLite compares the per-tensor `params`, which are 0 for tensors
+  /// that have none or several scales).
+  private static func requantizationTable(
+    from input: TensorDescription, _ position: Int, to output: TensorDescription,
+    _ node: NodeContext
+  ) throws(InterpreterError) -> [UInt8]? {
+    let (inputScale, inputZero) = ShapeRules.parameters(input)
+    let (outputScale, outputZero) = ShapeRules.parameters(output)
+    if inputScale == outputScale && inputZero == outputZero { return nil }
+    guard outputScale > 0, outputScale.isFinite, inputScale.isFinite, inputScale >= 0 else {
+      throw node.unsupported(
+        "input \(position) (scale \(inputScale)) cannot be requantized to the output's scale \(outputScale)"
+      )
+    }
+    let range = Int(Int32.min)...Int(Int32.max)
+    guard range ~= inputZero, range ~= outputZero else {
+      throw node.invalid("a zero point of input \(position) or the output does not fit in 32 bits")
+    }
+    let signed = input.type == .int8
+    let (lowest, highest): (Int32, Int32) = signed ? (-128, 127) : (0, 255)
+    // As TFLite: a float scale and bias, each rounded to float.
+    let scale = inputScale * (1 / outputScale)
+    let bias = Float(-inputZero) * scale
+    let zero = Int32(outputZero)
+    return (0..<256).map { byte in
+      let value = signed ? Float(Int8(truncatingIfNeeded: byte)) : Float(byte)
+      let rounded = (value * scale + bias).rounded(.toNearestOrAwayFromZero)
+      // static_cast<int32_t> on x86-64: out-of-range values and NaN become Int32.min.
+      let integer = rounded >= -2_147_483_648 && rounded < 2_147_483_648 ? Int32(rounded) : .min
+      return UInt8(truncatingIfNeeded: min(max(integer &+ zero, lowest), highest))
+    }
   }
 
   private static func makePack(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
@@ -139,12 +192,13 @@ final class ConcatenationKernel: Kernel {
     outputShape.insert(valuesCount, at: axis)
     return try finish(
       &node, shapes: Array(repeating: expanded, count: valuesCount), axis: axis,
-      outputShape: outputShape, type: first, activation: nil)
+      outputShape: outputShape, type: first, activation: nil,
+      tables: Array(repeating: nil, count: valuesCount))
   }
 
   private static func finish(
     _ node: inout NodeContext, shapes: [[Int]], axis: Int, outputShape: [Int],
-    type: TensorDescription, activation: FusedActivation?
+    type: TensorDescription, activation: FusedActivation?, tables: [[UInt8]?]
   ) throws(InterpreterError) -> any Kernel {
     let elementSize = try ShapeRules.elementSize(type, node)
     guard ShapeRules.elementCount(outputShape) != nil else {
@@ -155,7 +209,7 @@ final class ConcatenationKernel: Kernel {
     let chunks = shapes.map { (ShapeRules.elementCount(Array($0[axis...])) ?? 0) * elementSize }
     return ConcatenationKernel(
       outerCount: outerCount, chunkBytes: chunks,
-      activation: activation.flatMap { $0.isIdentity ? nil : $0 })
+      activation: activation.flatMap { $0.isIdentity ? nil : $0 }, tables: tables)
   }
 
   func run(_ io: KernelIO) {
@@ -171,6 +225,15 @@ final class ConcatenationKernel: Kernel {
         let bytes = chunkBytes[input]
         guard bytes > 0, let source = io.inputs[input] else { continue }
         let target = destination + outer * rowBytes + chunkOffsets[input]
+        if let table = tables[input] {
+          // Requantized bytes (the table has 256 entries, one per byte value).
+          let from = (source + outer * bytes).assumingMemoryBound(to: UInt8.self)
+          let to = target.assumingMemoryBound(to: UInt8.self)
+          table.withUnsafeBufferPointer { table in
+            for index in 0..<bytes { to[index] = table[Int(from[index])] }
+          }
+          continue
+        }
         target.copyMemory(from: source + outer * bytes, byteCount: bytes)
         if let activation {
           let values = target.assumingMemoryBound(to: Float.self)

@@ -1,0 +1,217 @@
+internal import OcellusKernels
+import TFLiteModel
+
+/// The integer parameters of a quantized CONV_2D, DEPTHWISE_CONV_2D or FULLY_CONNECTED (uint8
+/// or int8), checked and computed at load exactly as TFLite's `Prepare` does.
+///
+/// - uint8: input, filter and output quantized per tensor (asymmetric). CONV_2D and
+///   DEPTHWISE_CONV_2D requantize with `QuantizeMultiplier(Double(inputScale × filterScale)
+///   / Double(outputScale))` — the scale product in float, as TFLite's
+///   `GetQuantizedConvolutionMultipler` computes it — and check that a quantized bias has
+///   about that scale (within 2% of an output step). Per-channel uint8 filters are rejected, as
+///   in TFLite.
+/// - int8: per-tensor activations, filter per tensor or per output channel (symmetric);
+///   multipliers per channel from `Double(inputScale) × Double(filterScale[c]) /
+///   Double(outputScale)`. CONV_2D requires the filter's zero points to be 0; DEPTHWISE_CONV_2D
+///   ignores them, as TFLite does.
+/// - FULLY_CONNECTED: TFLite's reference kernels requantize in double,
+///   `round(Double(acc) × Double(inputScale) × Double(filterScale) / Double(outputScale))`
+///   (``scales``), rather than with a fixed-point multiplier; per-channel filters must be int8
+///   with `quantized_dimension` 0; a per-tensor int8 filter's zero point is used.
+struct ConvolutionQuantization {
+  /// Which operator, as TFLite's `Prepare` differs between them.
+  enum Operator {
+    case convolution
+    case depthwise
+    case fullyConnected
+  }
+
+  /// True for int8 tensors, false for uint8.
+  let signed: Bool
+  /// Subtracted from every input value.
+  let inputZeroPoint: Int32
+  /// Subtracted from every weight (0 where TFLite ignores the filter's zero points).
+  let filterZeroPoint: Int32
+  /// Added after requantization.
+  let outputZeroPoint: Int32
+  /// Per output channel: the fixed-point multiplier (empty for FULLY_CONNECTED).
+  let multipliers: [QuantizedArithmetic.Multiplier]
+  /// Per output channel: the double requantization scale (FULLY_CONNECTED), else nil.
+  let scales: [Double]?
+  /// The output clamp (the fused activation within the type's range).
+  let range: ClosedRange<Int32>
+  /// The largest |input − zero point| the input type allows.
+  let inputBound: Int
+
+  /// Reads and checks the quantization of `input`, `filter` (with `channels` output channels),
+  /// `bias` and `output` for `op` with the fused `activation`.
+  ///
+  /// Throws `unsupported` for type combinations TFLite rejects or this interpreter does not
+  /// run (hybrid float/quantized, int16, int4, mixed 8-bit types, per-channel uint8) and
+  /// `invalid` for inconsistent parameters.
+  init(
+    _ op: Operator, input: TensorDescription, filter: TensorDescription,
+    bias: TensorDescription?, output: TensorDescription, channels: Int,
+    activation: ActivationFunction, node: NodeContext
+  ) throws(InterpreterError) {
+    guard input.type == .uint8 || input.type == .int8 else {
+      throw node.unsupported("input type \(input.type) is not a quantized 8-bit type")
+    }
+    signed = input.type == .int8
+    guard filter.type == input.type else {
+      throw node.unsupported(
+        "the filter is \(filter.type) but the input is \(input.type); both must have the same 8-bit type"
+      )
+    }
+    guard output.type == input.type else {
+      throw node.unsupported("the output is \(output.type) but the input is \(input.type)")
+    }
+    if let bias, bias.type != .int32 {
+      throw node.unsupported("the bias is \(bias.type); quantized \(input.type) needs int32")
+    }
+
+    // Activations: per tensor, with scales TFLite can divide by.
+    guard let inputScales = input.quantization?.scales, !inputScales.isEmpty else {
+      throw node.invalid("the quantized input has no quantization parameters")
+    }
+    let inputParameters = try PerTensorQuantization(input, "the input", node)
+    let outputParameters = try PerTensorQuantization(output, "the output", node)
+    try outputParameters.requireScale("the output", node)
+    let inputScale = inputParameters.scale
+    let outputScale = outputParameters.scale
+    guard inputScale.isFinite, inputScale >= 0 else {
+      throw node.invalid("the input scale \(inputScale) is not a finite non-negative number")
+    }
+    inputZeroPoint = inputParameters.zeroPoint
+    outputZeroPoint = outputParameters.zeroPoint
+    inputBound = Int(
+      max(
+        inputZeroPoint - inputParameters.range.lowerBound,
+        inputParameters.range.upperBound - inputZeroPoint))
+    range = try outputParameters.activationRange(activation, node)
+
+    // The filter: affine, per tensor or per output channel.
+    guard let quantization = filter.quantization, quantization.details == nil,
+      !quantization.scales.isEmpty
+    else {
+      throw node.invalid("the quantized filter has no affine quantization parameters")
+    }
+    let filterScales = quantization.scales
+    for (index, scale) in filterScales.enumerated() where !(scale.isFinite && scale >= 0) {
+      throw node.invalid(
+        "filter scale \(index) is \(scale); scales must be finite and non-negative")
+    }
+    let perChannel = filterScales.count > 1
+    if perChannel {
+      guard signed else {
+        throw node.unsupported(
+          "the uint8 filter is quantized per channel (\(filterScales.count) scales); TFLite supports per-channel filters only for int8"
+        )
+      }
+      guard filterScales.count == channels else {
+        throw node.invalid(
+          "the filter has \(filterScales.count) scales for \(channels) output channels")
+      }
+      let dimension = quantization.quantizedDimension
+      if op == .fullyConnected && dimension != 0 {
+        throw node.invalid(
+          "the per-channel filter's quantized_dimension is \(dimension); fully-connected weights need 0"
+        )
+      }
+      guard dimension < filter.shape.count, filter.shape[dimension] == channels else {
+        throw node.invalid(
+          "the filter's quantized_dimension \(dimension) does not run along its \(channels) output channels (shape \(filter.shape))"
+        )
+      }
+    }
+    let legacyFilterZero = perChannel ? 0 : Int64(quantization.zeroPoints.first ?? 0)
+    let filterRange: ClosedRange<Int64> = signed ? -128...127 : 0...255
+    if !perChannel && !filterRange.contains(legacyFilterZero) {
+      throw node.invalid(
+        "the filter zero point \(legacyFilterZero) is outside the \(filter.type) range")
+    }
+    if signed && op == .convolution {
+      if let nonzero = quantization.zeroPoints.first(where: { $0 != 0 }) {
+        throw node.invalid("int8 filters must have zero points of 0, found \(nonzero)")
+      }
+      filterZeroPoint = 0
+    } else if signed && (op == .depthwise || perChannel) {
+      // TFLite's per-channel int8 kernels never read the filter's zero points.
+      filterZeroPoint = 0
+    } else {
+      filterZeroPoint = Int32(legacyFilterZero)
+    }
+
+    // The bias: int32 with zero point 0; for the per-tensor multiplier, a scale close to
+    // inputScale × filterScale (TFLite's GetQuantizedConvolutionMultipler check).
+    let legacyBiasScale: Float?
+    if let biasQuantization = bias?.quantization, !biasQuantization.scales.isEmpty {
+      let single = biasQuantization.scales.count == 1
+      legacyBiasScale = single ? biasQuantization.scales[0] : 0
+      let zero = single ? (biasQuantization.zeroPoints.first ?? 0) : 0
+      guard zero == 0 else { throw node.invalid("the bias zero point is \(zero), not 0") }
+    } else {
+      legacyBiasScale = nil  // No quantization recorded: the check is skipped.
+    }
+    let checksBias = !signed || (op == .fullyConnected && !perChannel)
+    if checksBias, let biasScale = legacyBiasScale {
+      let product = Double(inputScale) * Double(filterScales[0])
+      let difference = abs(product - Double(biasScale))
+      guard difference / Double(outputScale) <= 0.02 else {
+        throw node.invalid(
+          "the bias scale \(biasScale) is not input scale × filter scale (\(product)) within 2% of the output scale \(outputScale)"
+        )
+      }
+    }
+
+    // The requantization.
+    if op == .fullyConnected {
+      multipliers = []
+      scales = (0..<channels).map { channel in
+        Double(inputScale) * Double(filterScales[perChannel ? channel : 0]) / Double(outputScale)
+      }
+    } else if signed {
+      scales = nil
+      multipliers = (0..<channels).map { channel in
+        QuantizedArithmetic.Multiplier(
+          Double(inputScale) * Double(filterScales[perChannel ? channel : 0]) / Double(outputScale))
+      }
+    } else {
+      scales = nil
+      let multiplier = QuantizedArithmetic.Multiplier(
+        Double(inputScale * filterScales[0]) / Double(outputScale))
+      multipliers = Array(repeating: multiplier, count: channels)
+    }
+  }
+
+  /// The largest |weight − zero point| over `weights` (bytes of this filter's type), or the
+  /// type's bound when the weights are not known at load.
+  func filterBound(_ weights: ArraySlice<UInt8>?) -> Int {
+    guard let weights else { return signed ? 128 + Int(abs(filterZeroPoint)) : 255 }
+    var low = Int32.max
+    var high = Int32.min
+    for byte in weights {
+      let value = signed ? Int32(Int8(bitPattern: byte)) : Int32(byte)
+      low = min(low, value)
+      high = max(high, value)
+    }
+    guard low <= high else { return 0 }
+    return Int(max(abs(low - filterZeroPoint), abs(high - filterZeroPoint)))
+  }
+
+  /// The most products of integer-valued floats summed in float before converting to Int32:
+  /// any `chunk` products of magnitude at most `inputBound × filterBound` sum exactly, below
+  /// `Requantization.sumLimit` (2^22) — 64 in the worst case (uint8 zero points at the ends of
+  /// the range), 129 for a centred input, more for real filters.
+  func chunk(filterBound: Int) -> Int {
+    let product = inputBound * filterBound
+    let limit = Requantization.sumLimit - 1
+    return product == 0 ? limit : max(1, limit / product)
+  }
+
+  /// Reads byte `index` of a tensor of this type as an integer.
+  @inline(__always)
+  func value(_ bytes: UnsafePointer<UInt8>, _ index: Int) -> Int32 {
+    signed ? Int32(Int8(bitPattern: bytes[index])) : Int32(bytes[index])
+  }
+}
