@@ -40,47 +40,20 @@ public enum SingleOpModel {
     options: (UInt8, TestFlatBuffer)? = nil,
     customOptions: [UInt8]? = nil, inputs: [Tensor?], outputs: [Tensor]
   ) -> [UInt8] {
-    var tensors: [TestFlatBuffer] = []
-    var buffers: [TestFlatBuffer] = [.table([:])]
+    var graph = GraphModel()
     var modelInputs: [Int32] = []
-    var inputIndices: [Int32] = []
-    func add(_ tensor: Tensor) -> Int32 {
-      var extra: [Int: TestFlatBuffer] = [:]
-      if let quantization = tensor.quantization {
-        extra[4] = .table([
-          2: .floats(quantization.scales), 3: .int64s(quantization.zeroPoints),
-          6: .int32(quantization.dimension),
-        ])
-      }
-      var buffer: UInt32 = 0
-      if let data = tensor.data {
-        buffers.append(.table([0: .bytes(data)]))
-        buffer = UInt32(buffers.count - 1)
-      }
-      tensors.append(
-        SyntheticModel.tensor(
-          tensor.name, shape: tensor.shape, type: tensor.type, buffer: buffer, extra: extra))
-      return Int32(tensors.count - 1)
-    }
-    for input in inputs {
-      guard let input else {
-        inputIndices.append(-1)
-        continue
-      }
-      let index = add(input)
-      inputIndices.append(index)
+    let inputIndices = inputs.map { input -> Int32 in
+      guard let input else { return -1 }
+      let index = graph.add(input)
       if input.data == nil { modelInputs.append(index) }
+      return index
     }
-    let outputIndices = outputs.map(add)
-    var extra: [Int: TestFlatBuffer] = [:]
-    if let customOptions { extra[5] = .bytes(customOptions) }
-    let op = SyntheticModel.op(
-      0, inputs: inputIndices, outputs: outputIndices, options: options, extra: extra)
-    return SyntheticModel.bytes(
-      SyntheticModel.model(
-        opcodes: [SyntheticModel.opcode(builtin: builtin, custom: customCode, version: version)],
-        tensors: tensors,
-        inputs: modelInputs, outputs: outputIndices, operators: [op], buffers: buffers))
+    let outputIndices = outputs.map { graph.add($0) }
+    graph.op(
+      builtin, customCode: customCode, version: version, inputs: inputIndices,
+      outputs: outputIndices,
+      options: options, customOptions: customOptions)
+    return graph.bytes(inputs: modelInputs, outputs: outputIndices)
   }
 
   /// The little-endian bytes of `values`.
