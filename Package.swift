@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "TFLiteModel", targets: ["TFLiteModel"]),
     .library(name: "Inflate", targets: ["Inflate"]),
     .library(name: "TFLiteInterpreter", targets: ["TFLiteInterpreter"]),
+    .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
     .executable(name: "ocellus", targets: ["OcellusCLI"]),
   ],
   targets: kernelTargets + [
@@ -37,8 +38,11 @@ let package = Package(
     .target(name: "TFLiteModel", dependencies: ["Inflate"]),
     // Runs TFLite models: memory planning, the op registry, kernels, threading.
     .target(name: "TFLiteInterpreter", dependencies: ["TFLiteModel"] + kernelDependencies),
+    // PNG (decode and encode), JPEG, BMP and EXIF, sniffed by content. Standard library only.
+    .target(name: "ImageCodecs", dependencies: ["Inflate"]),
     // The `ocellus` command-line tool.
-    .executableTarget(name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter"]),
+    .executableTarget(
+      name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),
@@ -46,6 +50,7 @@ let package = Package(
       name: "TFLiteModelTests", dependencies: ["TFLiteModel", "Inflate", "OcellusTestSupport"]),
     .testTarget(
       name: "TFLiteInterpreterTests", dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]),
+    .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Inflate", "OcellusTestSupport"]),
     .testTarget(name: "OcellusCLITests", dependencies: ["OcellusCLI", "OcellusTestSupport"]),
   ]
 )

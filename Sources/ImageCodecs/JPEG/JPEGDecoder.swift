@@ -1,0 +1,27 @@
+/// Decodes baseline, extended (Huffman, 8-bit) and progressive JPEG files to RGBA, bit-exact
+/// with libjpeg-turbo 3.2.0's default decode as Pillow 13 returns it (`convert("RGBA")`):
+/// accurate integer IDCT, fancy upsampling, jdcolor.c color conversion, Adobe CMYK / YCCK
+/// through Pillow's CMYK → RGB.
+///
+/// The pixels are not rotated: ``DecodedImage/exifOrientation`` says how to turn them upright.
+/// Arithmetic coding, 12-bit and lossless files throw ``DecodeError/unsupported(format:feature:)``.
+public enum JPEGDecoder {
+  /// Decodes `bytes` (a whole JPEG file) to 8-bit RGBA with A = 255.
+  ///
+  /// Throws ``DecodeError`` when the file is not a JPEG this decoder can read: `.invalid` /
+  /// `.truncated` for broken structure, `.unsupported` for features outside baseline,
+  /// extended-Huffman 8-bit and progressive-Huffman (and for non-integral sampling ratios,
+  /// which libjpeg rejects too), `.tooLarge` past `limits`. Entropy-coded data that ends early
+  /// or is damaged is filled as libjpeg fills it and reported with
+  /// ``DecodedImage/isIncomplete``.
+  public static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits())
+    throws(DecodeError) -> DecodedImage
+  {
+    let frame = try JPEGBitstreamDecoder.decode(bytes, limits: limits)
+    let rgba = try JPEGPixelPipeline.render(frame: frame, limits: limits)
+    return DecodedImage(
+      width: frame.width, height: frame.height, rgba: rgba, format: .jpeg,
+      exifOrientation: frame.exifOrientation, isIncomplete: frame.isIncomplete,
+      colorInfo: ColorInfo(hasICCProfile: frame.hasICCProfile))
+  }
+}

@@ -1,0 +1,356 @@
+/// The fast pixel half of the JPEG decoder: dequantization + inverse DCT, upsampling and color
+/// conversion to RGBA, one iMCU row at a time through small row buffers that stay in cache.
+///
+/// Each component keeps a ring of two iMCU rows of samples (so the triangle filters see the
+/// row above and below, duplicated at the image's top and bottom as jdmainct.c does); after each
+/// iMCU row is transformed every output row whose inputs are complete is upsampled into a row
+/// buffer and color-converted straight into the output. Bit-exact with
+/// ``JPEGPixelPipelineReference``.
+public enum JPEGPixelPipeline {
+  /// Upsamples and color-converts component `planes` (in component order) into a `width` ×
+  /// `height` RGBA image (4 bytes a pixel, A = 255) with the fast row loops.
+  ///
+  /// Throws ``DecodeError/invalid(format:offset:reason:)`` when the planes do not fit the image
+  /// size, the conversion's component count or the sampling rules, ``DecodeError/unsupported(format:feature:)``
+  /// for non-integral sampling ratios, and ``DecodeError/tooLarge(format:width:height:limit:)``
+  /// past `limits`.
+  public static func render(
+    planes: [JPEGSamplePlane], width: Int, height: Int, conversion: JPEGColorConversion,
+    limits: DecodeLimits = DecodeLimits()
+  ) throws(DecodeError) -> [UInt8] {
+    let sampling = planes.map { ($0.horizontalSampling, $0.verticalSampling) }
+    let plan = try Plan(
+      width: width, height: height, sampling: sampling, conversion: conversion, limits: limits,
+      ringRows: { _, height in height })
+    for (index, plane) in planes.enumerated() {
+      guard plane.width == plan.components[index].width,
+        plane.height == plan.components[index].height,
+        plane.samples.count >= plane.width * plane.height
+      else {
+        throw .invalid(
+          format: .jpeg, offset: nil,
+          reason:
+            "component \(index) plane is \(plane.width)×\(plane.height) with \(plane.samples.count) samples, expected \(plan.components[index].width)×\(plan.components[index].height)"
+        )
+      }
+    }
+    return plan.run { storage in
+      for (index, plane) in planes.enumerated() {
+        let layout = plan.components[index]
+        plane.samples.withUnsafeBufferPointer { source in
+          for row in 0..<layout.height {
+            let destination = layout.rowPointer(storage, row)
+            destination.update(from: source.baseAddress! + row * layout.width, count: layout.width)
+            layout.fillMargins(destination)
+          }
+        }
+      }
+      return [
+        (availableRows: planes.map(\.height), produce: { (_: UnsafeMutablePointer<UInt8>) in })
+      ]
+    }
+  }
+
+  /// Renders the entropy-decoded `frame` as RGBA (4 bytes a pixel, A = 255).
+  static func render(frame: JPEGFrame, limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
+    let conversion = try conversionFor(frame)
+    let components = frame.components
+    let maxV = components.map(\.verticalSampling).max() ?? 1
+    let plan = try Plan(
+      width: frame.width, height: frame.height,
+      sampling: components.map { ($0.horizontalSampling, $0.verticalSampling) },
+      conversion: conversion, limits: limits,
+      ringRows: { index, _ in 2 * 8 * components[index].verticalSampling })
+    var quantization: [[Int16]] = []
+    for (index, component) in components.enumerated() {
+      let layout = plan.components[index]
+      let blocksWide = (layout.width + 7) / 8
+      let blocksHigh = (layout.height + 7) / 8
+      let (blockCount, overflow) = component.blocksPerLine.multipliedReportingOverflow(
+        by: component.blocksPerColumn)
+      guard component.blocksPerLine >= blocksWide, component.blocksPerColumn >= blocksHigh,
+        !overflow, blockCount <= component.coefficients.count / 64,
+        component.quantizationTable.count == 64
+      else {
+        throw .invalid(
+          format: .jpeg, offset: nil,
+          reason:
+            "component \(index) has \(component.blocksPerLine)×\(component.blocksPerColumn) blocks and \(component.coefficients.count) coefficients for a \(layout.width)×\(layout.height) plane"
+        )
+      }
+      quantization.append(component.quantizationTable.map { Int16(bitPattern: $0) })
+    }
+    let iMCURows = (frame.height + 8 * maxV - 1) / (8 * maxV)
+    let smoothing = JPEGBlockSmoothing(frame: frame)
+    return plan.run { storage in
+      var strips: [(availableRows: [Int], produce: (UnsafeMutablePointer<UInt8>) -> Void)] = []
+      strips.reserveCapacity(iMCURows)
+      for strip in 0..<iMCURows {
+        let available = plan.components.map { min($0.height, (strip + 1) * 8 * $0.vertical) }
+        strips.append(
+          (
+            availableRows: available,
+            produce: { storage in
+              for index in components.indices {
+                transformStrip(
+                  strip, component: components[index], index: index,
+                  quantization: quantization[index], layout: plan.components[index],
+                  smoothing: smoothing, storage: storage)
+              }
+            }
+          ))
+      }
+      return strips
+    }
+  }
+
+  /// Transforms the blocks of iMCU row `strip` of one component into its ring rows.
+  static func transformStrip(
+    _ strip: Int, component: JPEGComponentPlane, index: Int, quantization: [Int16],
+    layout: ComponentLayout, smoothing: JPEGBlockSmoothing?, storage: UnsafeMutablePointer<UInt8>
+  ) {
+    let blocksWide = (layout.width + 7) / 8
+    let blocksHigh = (layout.height + 7) / 8
+    let firstBlockRow = strip * layout.vertical
+    let endBlockRow = min(firstBlockRow + layout.vertical, blocksHigh)
+    guard firstBlockRow < endBlockRow else { return }
+    component.coefficients.withUnsafeBufferPointer { coefficients in
+      quantization.withUnsafeBufferPointer { quant in
+        let q = quant.baseAddress!
+        for blockRow in firstBlockRow..<endBlockRow {
+          let top = layout.rowPointer(storage, blockRow * 8)
+          var block = coefficients.baseAddress! + blockRow * component.blocksPerLine * 64
+          var out = top
+          if let smoothing {
+            withUnsafeTemporaryAllocation(of: Int16.self, capacity: 64) { workspace in
+              for column in 0..<blocksWide {
+                smoothing.smooth(
+                  component: component, index: index, blockRow: blockRow, blockColumn: column,
+                  blocksWide: blocksWide, blocksHigh: blocksHigh, coefficients: coefficients,
+                  into: workspace.baseAddress!)
+                JPEGIDCT.transform(
+                  UnsafePointer(workspace.baseAddress!), q, out, stride: layout.rowStride)
+                out += 8
+              }
+            }
+          } else {
+            for _ in 0..<blocksWide {
+              JPEGIDCT.transform(block, q, out, stride: layout.rowStride)
+              block += 64
+              out += 8
+            }
+          }
+          for row in (blockRow * 8)..<min(blockRow * 8 + 8, layout.height) {
+            layout.fillMargins(layout.rowPointer(storage, row))
+          }
+        }
+      }
+    }
+  }
+
+  /// The color conversion a frame needs, checked against its component count.
+  static func conversionFor(_ frame: JPEGFrame) throws(DecodeError) -> JPEGColorConversion {
+    let conversion: JPEGColorConversion
+    switch frame.colorTransform {
+    case .grayscale: conversion = .grayscale
+    case .ycbcrToRGB: conversion = .ycbcr
+    case .rgb: conversion = .rgb
+    case .cmyk: conversion = .cmyk
+    case .ycckToCMYK: conversion = .ycck
+    }
+    guard frame.components.count == conversion.componentCount else {
+      throw .unsupported(
+        format: .jpeg,
+        feature: "\(frame.components.count) components with color transform \(frame.colorTransform)"
+      )
+    }
+    return conversion
+  }
+
+  /// One component's place in the working storage.
+  struct ComponentLayout {
+    var horizontal: Int
+    var vertical: Int
+    /// Downsampled size (libjpeg `downsampled_width` / `downsampled_height`).
+    var width: Int
+    var height: Int
+    var method: JPEGUpsampling
+    /// Bytes from one ring row to the next; sample 0 of a row is `margin` bytes in.
+    var rowStride: Int
+    var ringRows: Int
+    var ringOffset: Int
+    /// Where the component's upsampled output row goes (unused for full-size components).
+    var bufferOffset: Int
+
+    static let margin = 16
+
+    /// The first sample of component row `row` (0..<height) in the ring.
+    @inline(__always)
+    func rowPointer(_ storage: UnsafeMutablePointer<UInt8>, _ row: Int) -> UnsafeMutablePointer<
+      UInt8
+    > {
+      storage + ringOffset + (row % ringRows) * rowStride + ComponentLayout.margin
+    }
+
+    /// Duplicates the edge samples into the bytes just outside the row.
+    @inline(__always)
+    func fillMargins(_ row: UnsafeMutablePointer<UInt8>) {
+      row[-1] = row[0]
+      row[width] = row[width - 1]
+    }
+  }
+
+  /// Sizes and storage for one render.
+  struct Plan {
+    var width: Int
+    var height: Int
+    var conversion: JPEGColorConversion
+    var components: [ComponentLayout]
+    var storageSize: Int
+
+    init(
+      width: Int, height: Int, sampling: [(Int, Int)], conversion: JPEGColorConversion,
+      limits: DecodeLimits, ringRows: (Int, Int) -> Int
+    ) throws(DecodeError) {
+      try limits.check(width: width, height: height, format: .jpeg)
+      guard sampling.count == conversion.componentCount else {
+        throw .invalid(
+          format: .jpeg, offset: nil,
+          reason:
+            "\(sampling.count) components for a conversion that needs \(conversion.componentCount)")
+      }
+      guard sampling.allSatisfy({ (1...4).contains($0.0) && (1...4).contains($0.1) }) else {
+        throw .invalid(format: .jpeg, offset: nil, reason: "a sampling factor is outside 1...4")
+      }
+      let maxH = sampling.map(\.0).max() ?? 1
+      let maxV = sampling.map(\.1).max() ?? 1
+      let bufferStride = (width + 31) / 32 * 32 + 64
+      var offset = 0
+      var layouts: [ComponentLayout] = []
+      for (index, (h, v)) in sampling.enumerated() {
+        let componentWidth = (width * h + maxH - 1) / maxH
+        let componentHeight = (height * v + maxV - 1) / maxV
+        guard
+          let method = JPEGUpsampling.select(
+            horizontal: h, vertical: v, maxHorizontal: maxH, maxVertical: maxV,
+            downsampledWidth: componentWidth)
+        else {
+          throw .unsupported(
+            format: .jpeg,
+            feature:
+              "non-integral sampling ratio (component \(index) is \(h)×\(v) of \(maxH)×\(maxV))")
+        }
+        let rowStride = ComponentLayout.margin + (componentWidth + 7) / 8 * 8 + 48
+        let rows = max(1, ringRows(index, componentHeight))
+        let layout = ComponentLayout(
+          horizontal: h, vertical: v, width: componentWidth, height: componentHeight,
+          method: method,
+          rowStride: rowStride, ringRows: rows, ringOffset: offset,
+          bufferOffset: offset + rows * rowStride)
+        offset += rows * rowStride + (method == .fullSize ? 0 : bufferStride)
+        layouts.append(layout)
+      }
+      let outputBytes = width * height * 4
+      guard offset + outputBytes <= limits.maxDecodedBytes else {
+        throw .tooLarge(
+          format: .jpeg, width: width, height: height, limit: limits.maxDecodedBytes / 4)
+      }
+      self.width = width
+      self.height = height
+      self.conversion = conversion
+      self.components = layouts
+      self.storageSize = offset + 64
+    }
+
+    typealias Strip = (availableRows: [Int], produce: (UnsafeMutablePointer<UInt8>) -> Void)
+
+    /// Allocates the storage, asks `strips` for the strip list (filling storage up front if it
+    /// wants), then produces each strip and emits every output row whose inputs are ready.
+    func run(_ strips: (UnsafeMutablePointer<UInt8>) -> [Strip]) -> [UInt8] {
+      var storageArray = [UInt8](repeating: 0, count: storageSize)
+      let rowBytes = width * 4
+      return storageArray.withUnsafeMutableBufferPointer { storageBuffer in
+        let storage = storageBuffer.baseAddress!
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { output, count in
+          let out = output.baseAddress!
+          var nextRow = 0
+          for strip in strips(storage) {
+            strip.produce(storage)
+            while nextRow < height && isReady(nextRow, strip.availableRows) {
+              emit(nextRow, storage, out + nextRow * rowBytes)
+              nextRow += 1
+            }
+          }
+          while nextRow < height {
+            emit(nextRow, storage, out + nextRow * rowBytes)
+            nextRow += 1
+          }
+          count = rowBytes * height
+        }
+      }
+    }
+
+    /// True when every component row output row `y` reads is among the first `available` rows.
+    @inline(__always)
+    func isReady(_ y: Int, _ available: [Int]) -> Bool {
+      for (index, layout) in components.enumerated() {
+        let factor = layout.method.verticalFactor
+        let needed = min(layout.height - 1, y / factor + (layout.method.usesNeighbourRows ? 1 : 0))
+        if needed >= available[index] { return false }
+      }
+      return true
+    }
+
+    /// Upsamples and converts output row `y` into `output`.
+    @inline(__always)
+    func emit(
+      _ y: Int, _ storage: UnsafeMutablePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>
+    ) {
+      var sources:
+        (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>)
+      let first = UnsafePointer(components[0].rowPointer(storage, 0))
+      sources = (first, first, first, first)
+      for (index, layout) in components.enumerated() {
+        let source = upsample(layout, y, storage)
+        switch index {
+        case 0: sources.0 = source
+        case 1: sources.1 = source
+        case 2: sources.2 = source
+        default: sources.3 = source
+        }
+      }
+      JPEGRowKernels.convert(
+        conversion, sources.0, sources.1, sources.2, sources.3, width: width, output)
+    }
+
+    /// The row of one component at full resolution for output row `y`.
+    @inline(__always)
+    func upsample(
+      _ layout: ComponentLayout, _ y: Int, _ storage: UnsafeMutablePointer<UInt8>
+    ) -> UnsafePointer<UInt8> {
+      let buffer = storage + layout.bufferOffset
+      switch layout.method {
+      case .fullSize:
+        return UnsafePointer(layout.rowPointer(storage, y))
+      case .h2v1Fancy:
+        JPEGRowKernels.h2v1Fancy(layout.rowPointer(storage, y), width: layout.width, buffer)
+      case .h1v2Fancy, .h2v2Fancy:
+        let center = y / 2
+        let isUpper = y & 1 == 0
+        let farRow = isUpper ? max(center - 1, 0) : min(center + 1, layout.height - 1)
+        let near = layout.rowPointer(storage, center)
+        let far = layout.rowPointer(storage, farRow)
+        if layout.method == .h2v2Fancy {
+          JPEGRowKernels.h2v2Fancy(near: near, far: far, width: layout.width, buffer)
+        } else {
+          JPEGRowKernels.h1v2Fancy(
+            near: near, far: far, bias: isUpper ? 1 : 2, width: layout.width, buffer)
+        }
+      case .integral(let horizontal, let vertical):
+        JPEGRowKernels.replicate(
+          layout.rowPointer(storage, y / vertical), factor: horizontal, count: width, buffer)
+      }
+      return UnsafePointer(buffer)
+    }
+  }
+}

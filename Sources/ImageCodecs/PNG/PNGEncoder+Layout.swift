@@ -1,0 +1,30 @@
+extension PNGEncoder {
+  /// The channel layout of the pixels given to ``PNGEncoder/encode(width:height:pixels:layout:)``,
+  /// 8 bits a sample.
+  public enum Layout: Sendable, Equatable, Hashable, CaseIterable {
+    /// One gray byte a pixel (PNG color type 0).
+    case gray
+    /// R, G, B bytes (PNG color type 2).
+    case rgb
+    /// R, G, B, A bytes, not premultiplied (PNG color type 6).
+    case rgba
+
+    /// Bytes per pixel: 1, 3 or 4.
+    public var bytesPerPixel: Int {
+      switch self {
+      case .gray: return 1
+      case .rgb: return 3
+      case .rgba: return 4
+      }
+    }
+
+    /// The PNG color type written in `IHDR`.
+    var colorType: UInt8 {
+      switch self {
+      case .gray: return 0
+      case .rgb: return 2
+      case .rgba: return 6
+      }
+    }
+  }
+}
