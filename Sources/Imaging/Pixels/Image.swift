@@ -13,7 +13,8 @@ public struct Image: Sendable, Equatable {
   public let planes: [ImagePlane]
 
   /// An image from planes, checked against the format and size.
-  public init(width: Int, height: Int, format: PixelFormat, planes: [ImagePlane]) throws(ImageError) {
+  public init(width: Int, height: Int, format: PixelFormat, planes: [ImagePlane]) throws(ImageError)
+  {
     guard width > 0, height > 0, width <= Image.maxDimension, height <= Image.maxDimension else {
       throw .invalidSize(width: width, height: height)
     }
@@ -60,7 +61,9 @@ public struct Image: Sendable, Equatable {
 
   /// The minimum row length in bytes and the row count of each plane of `format` at a size
   /// (width and height at most ``maxDimension``, so the products cannot overflow).
-  public static func planeLayout(format: PixelFormat, width: Int, height: Int) -> [(rowBytes: Int, rows: Int)] {
+  public static func planeLayout(format: PixelFormat, width: Int, height: Int) -> [(
+    rowBytes: Int, rows: Int
+  )] {
     let chromaWidth = (width + 1) / 2
     let chromaHeight = (height + 1) / 2
     switch format {
