@@ -29,6 +29,7 @@ let package = Package(
     .library(name: "TFLiteInterpreter", targets: ["TFLiteInterpreter"]),
     .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
     .library(name: "Imaging", targets: ["Imaging"]),
+    .library(name: "Ocellus", targets: ["Ocellus"]),
     .executable(name: "ocellus", targets: ["OcellusCLI"]),
   ],
   targets: kernelTargets + [
@@ -43,6 +44,9 @@ let package = Package(
     .target(name: "ImageCodecs", dependencies: ["Inflate"]),
     // Images in memory, pixel formats, orientation, crop/resize and tensor packing.
     .target(name: "Imaging", dependencies: ["ImageCodecs"]),
+    // The ML Kit-style API: models, images, labeler, detector and tracker. Foundation here only.
+    .target(
+      name: "Ocellus", dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"]),
     // The `ocellus` command-line tool.
     .executableTarget(
       name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"]),
@@ -55,6 +59,9 @@ let package = Package(
       name: "TFLiteInterpreterTests", dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]),
     .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Inflate", "OcellusTestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodecs", "OcellusTestSupport"]),
+    .testTarget(
+      name: "OcellusTests",
+      dependencies: ["Ocellus", "TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging", "OcellusTestSupport"]),
     .testTarget(name: "OcellusCLITests", dependencies: ["OcellusCLI", "OcellusTestSupport"]),
   ]
 )

@@ -1,0 +1,176 @@
+import TFLiteModel
+
+extension ClassifierModelDescription {
+  /// The custom code of the SSD post-processing operator, whose presence marks a detector.
+  static let postProcessCode = "TFLite_Detection_PostProcess"
+
+  /// Validates `model` as an image classifier and describes it.
+  ///
+  /// Checks, in SPEC A.5 order: the metadata's tensor counts and the input (A.2: one 4-D
+  /// `[1, H, W, 3]` uint8, int8 or float32 tensor, RGB if ImageProperties say so, float32 needs
+  /// a normalization); that the model is not a detector (G.2); then each output: its label file,
+  /// shape (`[1, N]` or `[1, 1, 1, N]`), label count, type (uint8, int8, float32) and
+  /// quantization, and that all or none are quantized (A.3); then the allow/deny lists (C.1);
+  /// then score calibration (C.3).
+  ///
+  /// - Parameters:
+  ///   - options: Overrides (normalization, labels), the display-names locale and lists.
+  ///   - labelsFile: An AutoML bundle's labels and their path; they win over the model's own
+  ///     labels (D-6) but not over `options.labels`.
+  ///   - outputShapes: Output shapes as an interpreter computed them, for models whose file
+  ///     leaves output shapes to the runtime; nil uses the file's shapes.
+  /// - Throws: every broken rule, as one ``ModelValidationError`` (``ModelValidationError/several(_:)``
+  ///   when more than one).
+  public static func validated(
+    model: Model, options: ClassifierModelOptions = ClassifierModelOptions(),
+    labelsFile: (labels: [String], path: String)? = nil, outputShapes: [[Int]]? = nil
+  ) throws(ModelValidationError) -> ClassifierModelDescription {
+    var problems: [ModelValidationError] = []
+    var notes = model.warnings.map(\.description)
+    let subgraph = model.mainSubgraph
+    let metadata = model.mainSubgraphMetadata
+    if metadata == nil {
+      notes.append(
+        model.metadata == nil
+          ? "the model has no metadata: labels, thresholds and normalization come from the options or defaults"
+          : "the model metadata describes no subgraph: its tensors have no metadata")
+    }
+    let input = ImageInputDescription.validated(
+      model: model, normalization: options.normalization, problems: &problems)
+
+    let shapes: [[Int]] = subgraph.outputs.indices.map { position in
+      if let outputShapes, position < outputShapes.count { return outputShapes[position] }
+      return subgraph.tensors[subgraph.outputs[position]].shape
+    }
+    if let kind = detectorKind(model: model, shapes: shapes) {
+      problems.append(.detectionModelAsClassifier(kind: kind, outputShapes: shapes))
+      throw ModelValidationError.combined(problems) ?? .several([])
+    }
+    if let metadata, !metadata.outputTensors.isEmpty,
+      metadata.outputTensors.count != subgraph.outputs.count
+    {
+      problems.append(
+        .metadataTensorCount(
+          role: .output, metadataCount: metadata.outputTensors.count,
+          modelCount: subgraph.outputs.count))
+    }
+    if subgraph.outputs.isEmpty {
+      problems.append(.detectorOutputCount(count: 0, shapes: []))
+    }
+
+    var heads: [ClassificationHeadDescription] = []
+    var calibrationProblems: [ModelValidationError] = []
+    var quantized: [TensorReference] = []
+    var unquantized: [TensorReference] = []
+    let override: (labels: [String], source: LabelSource)? =
+      options.labels.map { ($0, LabelSource.options) }
+      ?? labelsFile.map { ($0.labels, LabelSource.labelsFile(path: $0.path)) }
+    for position in subgraph.outputs.indices {
+      let tensor = subgraph.tensors[subgraph.outputs[position]]
+      let tensorMetadata =
+        metadata.flatMap { position < $0.outputTensors.count ? $0.outputTensors[position] : nil }
+      let reference = TensorReference(
+        role: .output, position: position, name: tensor.name, metadataName: tensorMetadata?.name)
+      let labels = LabelMap.load(
+        model: model, metadata: tensorMetadata, type: .tensorAxisLabels,
+        locale: options.displayNamesLocale, override: override, tensor: reference,
+        problems: &problems)
+      var valid = true
+      let shape = shapes[position]
+      let classCount: Int
+      if shape.count == 2 && shape[0] == 1 && shape[1] > 0 {
+        classCount = shape[1]
+      } else if shape.count == 4 && shape[0] == 1 && shape[1] == 1 && shape[2] == 1 && shape[3] > 0
+      {
+        classCount = shape[3]
+      } else {
+        problems.append(.outputShape(reference, shape: shape))
+        classCount = 0
+        valid = false
+      }
+      if valid && !labels.isEmpty && labels.count != classCount {
+        problems.append(
+          .labelCount(
+            reference, classes: classCount, labels: labels.count,
+            source: Self.sourceName(labels.source)))
+        valid = false
+      }
+      let type = tensor.type
+      var dequantization: QuantizationParameters?
+      switch type {
+      case .float32:
+        unquantized.append(reference)
+      case .uint8, .int8:
+        quantized.append(reference)
+        if let q = tensor.quantization, let scale = q.scales.first, scale.isFinite, scale > 0 {
+          dequantization = QuantizationParameters(
+            scale: scale, zeroPoint: Int(clamping: q.zeroPoints.first ?? 0))
+        } else {
+          problems.append(.missingOutputQuantization(reference))
+          valid = false
+        }
+      default:
+        problems.append(.outputType(reference, type))
+        valid = false
+      }
+      let calibration = ScoreCalibrator.load(
+        model: model, metadata: tensorMetadata, labels: labels, tensor: reference,
+        problems: &calibrationProblems)
+      if valid {
+        heads.append(
+          ClassificationHeadDescription(
+            tensor: reference, classCount: classCount, elementType: type,
+            dequantization: dequantization, labels: labels,
+            metadataScoreThreshold: tensorMetadata?.scoreThreshold, calibration: calibration))
+      }
+    }
+    if !quantized.isEmpty && !unquantized.isEmpty {
+      problems.append(.mixedOutputQuantization(quantized: quantized, float: unquantized))
+    }
+    if options.allowList?.isEmpty == false && options.denyList?.isEmpty == false {
+      problems.append(.allowAndDenyList)
+    } else {
+      for head in heads {
+        problems += ClassificationHead.listProblems(
+          labels: head.labels, tensor: head.tensor, allowList: options.allowList,
+          denyList: options.denyList)
+      }
+    }
+    problems += calibrationProblems
+    if let error = ModelValidationError.combined(problems) { throw error }
+    guard let input else { throw .inputCount(count: subgraph.inputs.count) }
+    if heads.contains(where: { $0.labels.isEmpty }) {
+      notes.append("an output has no labels: results carry their class index and empty text")
+    }
+    return ClassifierModelDescription(input: input, heads: heads, notes: notes)
+  }
+
+  /// What kind of detection model this is, or nil if it does not look like one.
+  static func detectorKind(model: Model, shapes: [[Int]]) -> String? {
+    let subgraph = model.mainSubgraph
+    let hasPostProcess = subgraph.operators.contains {
+      let code = model.operatorCode(of: $0)
+      return code.isCustom && code.customCode == postProcessCode
+    }
+    if hasPostProcess {
+      return
+        "an SSD object detection model (\(subgraph.outputs.count) outputs from TFLite_Detection_PostProcess)"
+    }
+    if shapes.contains(where: { $0.count == 3 && $0.last == 4 }) {
+      return "an object detection model (a [1, N, 4] box output)"
+    }
+    if shapes.count == 1, let shape = shapes.first, shape.count == 3 {
+      return "a YOLO-style object detection model (one 3-D output of boxes and class scores)"
+    }
+    return nil
+  }
+
+  static func sourceName(_ source: LabelSource) -> String {
+    switch source {
+    case .none: return "no labels"
+    case .metadata(let file): return "\"\(file)\""
+    case .labelsFile(let path): return path
+    case .options: return "options"
+    }
+  }
+}

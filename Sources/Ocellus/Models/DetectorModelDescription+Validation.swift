@@ -1,0 +1,191 @@
+import TFLiteModel
+
+extension DetectorModelDescription {
+  /// Validates `model` as an SSD detector and describes it.
+  ///
+  /// Checks, in order: the input (SPEC A.2, as for classifiers); exactly 4 outputs (C.2, with a
+  /// diagnosis of 1, 2 or other counts, G.3); the output mapping (G.4); each output's type
+  /// (float32) and, where the file records shapes, ranks 3, 2, 2, 1 with batch 1; the box
+  /// encoding; the category labels (which must cover `num_classes`); then score calibration.
+  ///
+  /// - Parameter outputShapes: Output shapes as an interpreter computed them; nil uses the
+  ///   file's (SSD files usually leave them to the runtime).
+  /// - Throws: every broken rule, as one ``ModelValidationError``.
+  public static func validated(
+    model: Model, options: DetectorModelOptions = DetectorModelOptions(),
+    outputShapes: [[Int]]? = nil
+  ) throws(ModelValidationError) -> DetectorModelDescription {
+    var problems: [ModelValidationError] = []
+    var notes = model.warnings.map(\.description)
+    let subgraph = model.mainSubgraph
+    let metadata = model.mainSubgraphMetadata
+    if metadata == nil {
+      notes.append(
+        "the model has no tensor metadata (the Task Library requires it): boxes are read as [ymin, xmin, ymax, xmax] ratios and outputs mapped by the post-processing operator"
+      )
+    }
+    let input = ImageInputDescription.validated(
+      model: model, normalization: options.normalization, problems: &problems)
+    let shapes: [[Int]] = subgraph.outputs.indices.map { position in
+      if let outputShapes, position < outputShapes.count { return outputShapes[position] }
+      return subgraph.tensors[subgraph.outputs[position]].shape
+    }
+    guard subgraph.outputs.count == 4 else {
+      problems.append(.detectorOutputCount(count: subgraph.outputs.count, shapes: shapes))
+      throw ModelValidationError.combined(problems) ?? .several([])
+    }
+    let outputMetadata: [TensorMetadata?] = subgraph.outputs.indices.map { position in
+      metadata.flatMap { position < $0.outputTensors.count ? $0.outputTensors[position] : nil }
+    }
+    let references = subgraph.outputs.indices.map { position in
+      TensorReference(
+        role: .output, position: position, name: subgraph.tensors[subgraph.outputs[position]].name,
+        metadataName: outputMetadata[position]?.name)
+    }
+
+    let postProcess = subgraph.operators.first {
+      let code = model.operatorCode(of: $0)
+      return code.isCustom && code.customCode == ClassifierModelDescription.postProcessCode
+    }
+    let mapping = Self.mapping(
+      metadataNames: outputMetadata.map { $0?.name }, outputs: subgraph.outputs,
+      postProcessOutputs: postProcess?.outputs, shapes: shapes)
+    if mapping.method != .metadataNames && metadata != nil {
+      notes.append(
+        "the output metadata names are not location/category/score/number of detections; outputs were mapped by \(mapping.method.rawValue)"
+      )
+    }
+
+    for position in subgraph.outputs.indices {
+      let type = subgraph.tensors[subgraph.outputs[position]].type
+      if type != .float32 { problems.append(.outputType(references[position], type)) }
+    }
+    for role in DetectionOutputRole.allCases {
+      guard let position = mapping.position(of: role) else { continue }
+      let shape = shapes[position]
+      guard !shape.isEmpty else { continue }
+      let expected: String
+      let fits: Bool
+      switch role {
+      case .location:
+        expected = "[1, N, 4]"
+        fits = shape.count == 3 && shape[0] == 1 && shape[2] == 4
+      case .category, .score:
+        expected = "[1, N]"
+        fits = shape.count == 2 && shape[0] == 1
+      case .count:
+        expected = "[1]"
+        fits = shape == [1]
+      }
+      if !fits {
+        problems.append(
+          .detectorOutputShape(
+            references[position], role: role.rawValue, shape: shape, expected: expected))
+      }
+    }
+
+    // Box encoding from the location output's metadata (or any output declaring boxes).
+    var encoding = BoxEncoding.tensorFlowSSD
+    let locationPosition =
+      mapping.location ?? outputMetadata.firstIndex { $0?.boundingBoxProperties != nil }
+    if let locationPosition, let tensorMetadata = outputMetadata[locationPosition] {
+      if let properties = tensorMetadata.boundingBoxProperties {
+        encoding = BoxEncoding(
+          type: properties.type, index: properties.index.isEmpty ? [0, 1, 2, 3] : properties.index,
+          coordinateType: properties.coordinateType)
+        if let reason = encoding.problem {
+          problems.append(.boundingBoxProperties(references[locationPosition], reason: reason))
+        }
+      } else {
+        notes.append(
+          "the location output has no BoundingBoxProperties; boxes are read as [ymin, xmin, ymax, xmax] ratios"
+        )
+      }
+    }
+
+    // Labels, from the category output (or any output with value labels).
+    let categoryPosition =
+      mapping.category
+      ?? outputMetadata.firstIndex { $0?.associatedFile(ofType: .tensorValueLabels) != nil }
+    let categoryReference = categoryPosition.map { references[$0] } ?? references[0]
+    let labels = LabelMap.load(
+      model: model, metadata: categoryPosition.flatMap { outputMetadata[$0] },
+      type: .tensorValueLabels, locale: options.displayNamesLocale,
+      override: options.labels.map { ($0, LabelSource.options) }, tensor: categoryReference,
+      problems: &problems)
+
+    var classCount: Int?
+    var maxDetections: Int?
+    if let postProcess, let customOptions = postProcess.customOptions {
+      do {
+        let parsed = try DetectionPostProcessOptions(customOptions: customOptions)
+        classCount = parsed.numClasses
+        maxDetections = parsed.maxDetections * parsed.maxClassesPerDetection
+      } catch {
+        notes.append("the TFLite_Detection_PostProcess options could not be read: \(error)")
+      }
+    }
+    if let classCount, !labels.isEmpty, labels.count < classCount {
+      problems.append(
+        .labelCount(
+          categoryReference, classes: classCount, labels: labels.count,
+          source: ClassifierModelDescription.sourceName(labels.source)))
+    }
+
+    let scorePosition =
+      mapping.score
+      ?? outputMetadata.firstIndex {
+        $0?.scoreThreshold != nil || $0?.scoreCalibration != nil
+      }
+    let scoreMetadata = scorePosition.flatMap { outputMetadata[$0] }
+    let calibration = ScoreCalibrator.load(
+      model: model, metadata: scoreMetadata, labels: labels,
+      tensor: scorePosition.map { references[$0] } ?? references[0], problems: &problems)
+
+    if let error = ModelValidationError.combined(problems) { throw error }
+    guard let input else { throw .inputCount(count: subgraph.inputs.count) }
+    if labels.isEmpty {
+      notes.append(
+        "the detector has no category labels: detections carry their class index and empty text")
+    }
+    return DetectorModelDescription(
+      input: input, outputs: references, mapping: mapping, boxEncoding: encoding, labels: labels,
+      metadataScoreThreshold: scoreMetadata?.scoreThreshold, calibration: calibration,
+      classCount: classCount, maxDetections: maxDetections, notes: notes)
+  }
+
+  /// Maps outputs to roles: by metadata names when all four are recognized and distinct; else
+  /// by the post-processing operator's outputs; else boxes and count by shape, the rest at run
+  /// time.
+  static func mapping(
+    metadataNames: [String?], outputs: [Int], postProcessOutputs: [Int]?, shapes: [[Int]]
+  ) -> DetectionOutputMapping {
+    var byName: [DetectionOutputRole: Int] = [:]
+    for (position, name) in metadataNames.enumerated() {
+      if let name, let role = DetectionOutputRole.role(metadataName: name), byName[role] == nil {
+        byName[role] = position
+      }
+    }
+    if byName.count == 4 {
+      return DetectionOutputMapping(
+        location: byName[.location], category: byName[.category], score: byName[.score],
+        count: byName[.count], method: .metadataNames)
+    }
+    if let op = postProcessOutputs, op.count >= 4 {
+      let found = op.prefix(4).map { outputs.firstIndex(of: $0) }
+      if found.allSatisfy({ $0 != nil }), Set(found.compactMap { $0 }).count == 4 {
+        return DetectionOutputMapping(
+          location: found[0], category: found[1], score: found[2], count: found[3],
+          method: .postProcessOperator)
+      }
+    }
+    let boxes = shapes.indices.filter { shapes[$0].count == 3 && shapes[$0].last == 4 }
+    let counts = shapes.indices.filter { shapes[$0] == [1] }
+    if boxes.count == 1 && counts.count == 1 {
+      return DetectionOutputMapping(
+        location: boxes[0], category: nil, score: nil, count: counts[0], method: .shapesAndValues)
+    }
+    return DetectionOutputMapping(
+      location: nil, category: nil, score: nil, count: nil, method: .runtime)
+  }
+}

@@ -1,0 +1,94 @@
+import TFLiteModel
+
+extension ImageInputDescription {
+  /// Checks input 0 of `model` against SPEC A.2 and describes it, appending every broken rule to
+  /// `problems` (in rule order). Returns nil when the input cannot be described at all.
+  ///
+  /// - Parameters:
+  ///   - normalization: The options' override, which wins over the metadata.
+  static func validated(
+    model: Model, normalization override: ImageNormalization?,
+    problems: inout [ModelValidationError]
+  ) -> ImageInputDescription? {
+    let subgraph = model.mainSubgraph
+    let metadata = model.mainSubgraphMetadata
+    if let metadata, !metadata.inputTensors.isEmpty,
+      metadata.inputTensors.count != subgraph.inputs.count
+    {
+      problems.append(
+        .metadataTensorCount(
+          role: .input, metadataCount: metadata.inputTensors.count,
+          modelCount: subgraph.inputs.count))
+    }
+    guard subgraph.inputs.count == 1 else {
+      problems.append(.inputCount(count: subgraph.inputs.count))
+      return nil
+    }
+    let tensor = subgraph.tensors[subgraph.inputs[0]]
+    let tensorMetadata = metadata?.inputTensors.first
+    let reference = TensorReference(
+      role: .input, position: 0, name: tensor.name, metadataName: tensorMetadata?.name)
+    let shape = tensor.shape
+    guard shape.count == 4 else {
+      problems.append(.inputRank(reference, shape: shape))
+      return nil
+    }
+    var valid = true
+    if shape[0] != 1 {
+      problems.append(.inputBatch(reference, batch: shape[0]))
+      valid = false
+    }
+    if shape[3] != 3 {
+      problems.append(.inputChannels(reference, channels: shape[3]))
+      valid = false
+    }
+    if let properties = tensorMetadata?.imageProperties, properties.colorSpace != .rgb {
+      problems.append(.inputColorSpace(reference, properties.colorSpace))
+      valid = false
+    }
+    let type = tensor.type
+    guard type == .uint8 || type == .int8 || type == .float32 else {
+      problems.append(.inputType(reference, type))
+      return nil
+    }
+    if shape[1] <= 0 || shape[2] <= 0 {
+      problems.append(.inputSize(reference, shape: shape))
+      valid = false
+    }
+    var normalization: ImageNormalization?
+    var source: NormalizationSource?
+    if let override {
+      (normalization, source) = (override, .options)
+    } else if let fromMetadata = tensorMetadata?.normalization {
+      (normalization, source) = (
+        ImageNormalization(mean: fromMetadata.mean, std: fromMetadata.std), .metadata
+      )
+    }
+    if let normalization, let reason = normalization.problem {
+      problems.append(
+        .invalidNormalization(
+          reference, normalization, fromOptions: source == .options, reason: reason))
+      valid = false
+    } else if normalization == nil && type == .float32 {
+      problems.append(.missingNormalization(reference))
+      valid = false
+    }
+    var quantization: QuantizationParameters?
+    if type != .float32 {
+      if let q = tensor.quantization, let scale = q.scales.first, scale.isFinite, scale > 0 {
+        quantization = QuantizationParameters(
+          scale: scale, zeroPoint: Int(clamping: q.zeroPoints.first ?? 0))
+      } else if type == .int8 {
+        problems.append(.missingInputQuantization(reference))
+        valid = false
+      }
+    }
+    guard valid else { return nil }
+    let signature = tensor.shapeSignature ?? []
+    let dynamic = signature.count == 4 && (signature[1] == -1 || signature[2] == -1)
+    return ImageInputDescription(
+      tensor: reference, width: shape[2], height: shape[1], channels: shape[3],
+      elementType: type, normalization: normalization, normalizationSource: source,
+      quantization: quantization, hasDynamicSize: dynamic)
+  }
+}
