@@ -1,0 +1,48 @@
+/// The base detector's coarse categories (SPEC D.5), with ML Kit's indices and texts and the
+/// legacy Firebase integers. "Unknown" is not a case: such objects have empty `labels`
+/// (decision D-5); ``legacyUnknownValue`` is its legacy integer.
+public enum CoarseCategory: Int, Sendable, CaseIterable, Equatable, Hashable {
+  /// Index 0, "Fashion good" (legacy 2).
+  case fashionGood = 0
+  /// Index 1, "Home good" (legacy 1).
+  case homeGood = 1
+  /// Index 2, "Food" (legacy 3).
+  case food = 2
+  /// Index 3, "Place" (legacy 4).
+  case place = 3
+  /// Index 4, "Plant" (legacy 5).
+  case plant = 4
+
+  /// ML Kit's label text.
+  public var text: String {
+    switch self {
+    case .fashionGood: return "Fashion good"
+    case .homeGood: return "Home good"
+    case .food: return "Food"
+    case .place: return "Place"
+    case .plant: return "Plant"
+    }
+  }
+
+  /// The legacy Firebase `CATEGORY_*` integer.
+  public var legacyValue: Int {
+    switch self {
+    case .fashionGood: return 2
+    case .homeGood: return 1
+    case .food: return 3
+    case .place: return 4
+    case .plant: return 5
+    }
+  }
+
+  /// The legacy integer of an object with no category (and of every object when
+  /// classification is off).
+  public static let legacyUnknownValue = 0
+
+  /// The coarse category of a detector class name, or nil (unknown) — see
+  /// ``CoarseCategoryTable``.
+  public init?(detectorClassName name: String) {
+    guard let category = CoarseCategoryTable.coco[name.lowercased()] else { return nil }
+    self = category
+  }
+}

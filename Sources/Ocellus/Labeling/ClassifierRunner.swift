@@ -1,0 +1,63 @@
+import Imaging
+import TFLiteInterpreter
+import TFLiteModel
+
+/// A custom classifier ready to run: its interpreter, input packing and first head.
+///
+/// Not thread-safe: its owner (``ImageLabeler``, ``ObjectDetector``) serializes calls with a
+/// lock.
+final class ClassifierRunner {
+  /// The validated model.
+  let description: ClassifierModelDescription
+  /// The head that turns scores into labels (threshold, count, lists, activation).
+  let head: ClassificationHead
+  /// How pixels become the input tensor.
+  let spec: TensorPackingSpec
+  private let interpreter: Interpreter
+
+  /// Validates `source` as a classifier, prepares its interpreter and the head of output 0.
+  ///
+  /// - Parameters:
+  ///   - threshold: Inclusive; nil falls back to the metadata threshold, else 0.
+  ///   - maxResults: Positive, or nil for all.
+  init(
+    source: any ClassifierModelSource, modelOptions: ClassifierModelOptions, threshold: Float?,
+    maxResults: Int?, activation: ScoreActivation, threadCount: Int
+  ) throws(VisionError) {
+    let interpreter = try Interpreter.prepared(model: source.model, threadCount: threadCount) {
+      () throws(ModelValidationError) in
+      _ = try source.classifierDescription(options: modelOptions, outputShapes: nil)
+    }
+    let description: ClassifierModelDescription
+    let head: ClassificationHead
+    do throws(ModelValidationError) {
+      description = try source.classifierDescription(
+        options: modelOptions, outputShapes: interpreter.outputShapes)
+      guard let first = description.heads.first else {
+        throw ModelValidationError.detectorOutputCount(count: 0, shapes: [])
+      }
+      head = try ClassificationHead(
+        first, threshold: threshold, maxResults: maxResults, allowList: modelOptions.allowList,
+        denyList: modelOptions.denyList, activation: activation)
+    } catch {
+      throw .model(error)
+    }
+    self.description = description
+    self.head = head
+    self.spec = description.input.packingSpec
+    self.interpreter = interpreter
+  }
+
+  /// The labels of `image` seen upright through `orientation`, cropped to `crop` (display
+  /// coordinates) when given, stretched to the model's input (decision D-1).
+  func classify(image: Image, orientation: ImageOrientation, crop: TensorCrop?)
+    throws(VisionError) -> [ScoredLabel]
+  {
+    try interpreter.run(image: image, orientation: orientation, crop: crop, spec: spec)
+    do throws(ModelValidationError) {
+      return try head.labels(from: interpreter)
+    } catch {
+      throw .model(error)
+    }
+  }
+}

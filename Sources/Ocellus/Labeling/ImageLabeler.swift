@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+import Imaging
+
+/// Labels whole images with a custom classifier: ML Kit's `ImageLabeler`.
+///
+/// The upright image (its ``VisionImage/orientation`` applied) is stretched to the model's
+/// input size with Pillow-style bilinear resampling (decision D-1), packed as the model's
+/// input requires (uint8, int8 or float32, SPEC A.2), run, and the first output turned into
+/// labels: dequantized, never softmaxed unless asked, thresholded INCLUSIVELY, sorted by
+/// confidence with ties in ascending index order (SPEC C.1).
+///
+/// The model is validated when the labeler is created (SPEC A.2–A.5), so a model that does not
+/// fit fails here with every broken rule named. A labeler is `Sendable`: calls from several
+/// threads are serialized on one interpreter.
+public final class ImageLabeler: @unchecked Sendable {
+  /// The options the labeler was created with.
+  public let options: CustomImageLabelerOptions
+  private let lock = NSLock()
+  private let runner: ClassifierRunner
+
+  /// A labeler for `options` (ML Kit: `ImageLabeler.imageLabeler(options:)`).
+  ///
+  /// - Throws: ``VisionError/invalidOption(name:value:reason:)`` for a non-positive
+  ///   ``CustomImageLabelerOptions/maxResultCount``; ``VisionError/model(_:)`` when the model is
+  ///   not a valid classifier; ``VisionError/interpreter(_:)`` when it cannot run.
+  public init(options: some ImageLabelerOptions) throws(VisionError) {
+    let custom = options.customImageLabelerOptions
+    guard custom.maxResultCount > 0 else {
+      throw .invalidOption(
+        name: "maxResultCount", value: "\(custom.maxResultCount)", reason: "it must be positive")
+    }
+    self.options = custom
+    runner = try ClassifierRunner(
+      source: custom.localModel, modelOptions: custom.modelOptions,
+      threshold: custom.validThreshold, maxResults: custom.maxResultCount,
+      activation: custom.scoreActivation, threadCount: custom.threadCount)
+  }
+
+  /// A labeler for `options`; the ML Kit spelling of ``init(options:)``.
+  public static func imageLabeler(options: some ImageLabelerOptions) throws(VisionError)
+    -> ImageLabeler
+  {
+    try ImageLabeler(options: options)
+  }
+
+  /// The threshold in effect (inclusive): the options', else the metadata's, else 0.
+  public var confidenceThreshold: Float { runner.head.threshold }
+
+  /// The validated model.
+  public var modelDescription: ClassifierModelDescription { runner.description }
+
+  /// The labels of `image`, best first (synchronous; blocks while another call runs).
+  ///
+  /// - Throws: ``VisionError`` when the image cannot be packed or the model output is
+  ///   unusable.
+  public func results(in image: VisionImage) throws(VisionError) -> [ImageLabel] {
+    lock.lock()
+    defer { lock.unlock() }
+    let labels = try runner.classify(
+      image: image.image, orientation: image.orientation, crop: nil)
+    return labels.map { ImageLabel(text: $0.text, index: $0.index, confidence: $0.confidence) }
+  }
+
+  /// Labels `image` on a background queue and calls `completion` there with the labels or the
+  /// error (exactly one is non-nil), ML Kit style.
+  public func process(
+    _ image: VisionImage, completion: @escaping @Sendable ([ImageLabel]?, VisionError?) -> Void
+  ) {
+    processResult(image) { result in
+      switch result {
+      case .success(let labels): completion(labels, nil)
+      case .failure(let error): completion(nil, error)
+      }
+    }
+  }
+
+  /// The labels of `image`, computed off the caller's task on a background queue.
+  public func process(_ image: VisionImage) async throws(VisionError) -> [ImageLabel] {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<[ImageLabel], VisionError>, Never>) in
+      processResult(image) { continuation.resume(returning: $0) }
+    }
+    return try result.get()
+  }
+
+  /// Runs ``results(in:)`` on a global queue and hands over its result.
+  private func processResult(
+    _ image: VisionImage,
+    completion: @escaping @Sendable (Result<[ImageLabel], VisionError>) -> Void
+  ) {
+    DispatchQueue.global().async {
+      do throws(VisionError) {
+        completion(.success(try self.results(in: image)))
+      } catch {
+        completion(.failure(error))
+      }
+    }
+  }
+}

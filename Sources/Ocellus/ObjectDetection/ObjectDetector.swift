@@ -1,0 +1,286 @@
+import Dispatch
+import Foundation
+import Imaging
+
+/// Detects, tracks and classifies objects: ML Kit's `ObjectDetector`.
+///
+/// Per image: the SSD detector model proposes boxes on the whole upright image
+/// (class-agnostic: boxes scoring strictly above the threshold, class-agnostic NMS, ranked by
+/// score); the best ``maxObjectCount`` (5) are candidates. With multiple objects enabled all
+/// candidates are returned, best first; otherwise only the most prominent (area × centrality,
+/// D-3; in stream mode with hysteresis). With classification on, labels come from the custom
+/// classifier run on each object's upright crop, or from the coarse categories of the base
+/// detector.
+///
+/// In ``DetectorMode/stream`` mode the candidates go through the deterministic
+/// ``ObjectTracker`` (D-4) with the frame's ``VisionImage/timestampMilliseconds``: IDs stay
+/// while an object is matched, a returning object gets a new ID, and a change of frame size or
+/// orientation or a time gap resets the tracks. Custom labels are computed once per track and
+/// carried with it. In single-image mode ``DetectedObject/trackingID`` is nil.
+///
+/// An ``ObjectDetector`` is `Sendable`: calls from several threads are serialized (the models'
+/// interpreters and the stream state sit behind one lock), and results never depend on
+/// timing or thread counts.
+public final class ObjectDetector: @unchecked Sendable {
+  /// The most objects returned for one image (ML Kit's fixed cap).
+  public static let maxObjectCount = 5
+
+  /// The mode, object count, classification switch and proposal settings in effect.
+  public let options: ObjectDetectorOptions
+  /// The custom-classifier options, nil for the base detector.
+  public let customOptions: CustomObjectDetectorOptions?
+
+  private let lock = NSLock()
+  private let detector: DetectorRunner
+  private let classifier: ClassifierRunner?
+  private var tracker: ObjectTracker
+  private var selector = ProminenceSelector()
+  private var lastTimestamp: Int64?
+  private var trackLabels: [Int: [ObjectLabel]] = [:]
+
+  /// A base detector (coarse-category labels).
+  ///
+  /// - Throws: ``VisionError/noDetectorModel(searched:)`` when no detector model is given or
+  ///   found; ``VisionError/invalidOption(name:value:reason:)`` for an out-of-range option;
+  ///   ``VisionError/model(_:)`` when the detector model does not fit (SPEC C.2).
+  public convenience init(options: ObjectDetectorOptions) throws(VisionError) {
+    try self.init(base: options, custom: nil)
+  }
+
+  /// A detector whose labels come from a custom classifier.
+  ///
+  /// - Throws: as ``init(options:)-(ObjectDetectorOptions)``, and ``VisionError/model(_:)``
+  ///   when the classifier does not fit (SPEC A.2–A.5).
+  public convenience init(options: CustomObjectDetectorOptions) throws(VisionError) {
+    try self.init(base: options.base, custom: options)
+  }
+
+  /// A base detector; the ML Kit spelling of ``init(options:)-(ObjectDetectorOptions)``.
+  public static func objectDetector(options: ObjectDetectorOptions) throws(VisionError)
+    -> ObjectDetector
+  {
+    try ObjectDetector(options: options)
+  }
+
+  /// A custom-classifier detector; the ML Kit spelling of
+  /// ``init(options:)-(CustomObjectDetectorOptions)``.
+  public static func objectDetector(options: CustomObjectDetectorOptions) throws(VisionError)
+    -> ObjectDetector
+  {
+    try ObjectDetector(options: options)
+  }
+
+  private init(base: ObjectDetectorOptions, custom: CustomObjectDetectorOptions?)
+    throws(VisionError)
+  {
+    guard base.proposalIoUThreshold.isFinite, (0...1).contains(base.proposalIoUThreshold) else {
+      throw .invalidOption(
+        name: "proposalIoUThreshold", value: "\(base.proposalIoUThreshold)",
+        reason: "it must be in [0, 1]")
+    }
+    if let threshold = base.proposalScoreThreshold, threshold.isNaN {
+      throw .invalidOption(
+        name: "proposalScoreThreshold", value: "nan", reason: "it must be a number")
+    }
+    let model: LocalModel
+    if let given = base.detectorModel {
+      model = given
+    } else {
+      let paths = ObjectDetectorOptions.defaultDetectorModelPaths
+      guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        throw .noDetectorModel(searched: paths)
+      }
+      do {
+        model = try LocalModel(path: path)
+      } catch {
+        throw .model(error)
+      }
+    }
+    detector = try DetectorRunner(
+      model: model, options: base.detectorModelOptions, threshold: base.proposalScoreThreshold,
+      threadCount: base.threadCount)
+    if let padding = custom?.cropPadding {
+      for (side, value) in [
+        ("left", padding.left), ("top", padding.top), ("right", padding.right),
+        ("bottom", padding.bottom),
+      ] where !(value.isFinite && value >= 0) {
+        throw .invalidOption(
+          name: "cropPadding.\(side)", value: "\(value)",
+          reason: "it must be a finite fraction >= 0")
+      }
+    }
+    if let custom {
+      var threshold = custom.classificationConfidenceThreshold
+      if let value = threshold, !(0...1).contains(value) { threshold = nil }
+      let count = custom.maxPerObjectLabelCount > 0 ? custom.maxPerObjectLabelCount : 10
+      classifier = try ClassifierRunner(
+        source: custom.localModel, modelOptions: custom.classifierModelOptions,
+        threshold: threshold, maxResults: count, activation: custom.scoreActivation,
+        threadCount: base.threadCount)
+    } else {
+      classifier = nil
+    }
+    options = base
+    customOptions = custom
+    tracker = ObjectTracker(configuration: base.trackerConfiguration)
+  }
+
+  /// The detector model as validated.
+  public var detectorModelDescription: DetectorModelDescription { detector.description }
+  /// The proposal threshold in effect (strict).
+  public var proposalScoreThreshold: Float { detector.head.threshold }
+  /// The classifier's label threshold in effect (inclusive), nil for the base detector.
+  public var classificationConfidenceThreshold: Float? { classifier?.head.threshold }
+
+  /// The objects in `image`, best first (synchronous; blocks while another call runs).
+  ///
+  /// - Throws: ``VisionError/timestampNotIncreasing(previous:given:)`` in stream mode when
+  ///   the image's timestamp is not after the previous frame's; ``VisionError`` when the image
+  ///   cannot be packed or a model output is unusable.
+  public func results(in image: VisionImage) throws(VisionError) -> [DetectedObject] {
+    lock.lock()
+    defer { lock.unlock() }
+    return try detect(image)
+  }
+
+  /// Detects objects in `image` on a background queue and calls `completion` there with the
+  /// objects or the error (exactly one is non-nil), ML Kit style. Stream frames submitted this
+  /// way may run in any order; use ``results(in:)`` or ``FramePipeline`` to keep order.
+  public func process(
+    _ image: VisionImage,
+    completion: @escaping @Sendable ([DetectedObject]?, VisionError?) -> Void
+  ) {
+    processResult(image) { result in
+      switch result {
+      case .success(let objects): completion(objects, nil)
+      case .failure(let error): completion(nil, error)
+      }
+    }
+  }
+
+  /// The objects in `image`, computed off the caller's task on a background queue.
+  public func process(_ image: VisionImage) async throws(VisionError) -> [DetectedObject] {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<[DetectedObject], VisionError>, Never>) in
+      processResult(image) { continuation.resume(returning: $0) }
+    }
+    return try result.get()
+  }
+
+  /// Forgets every track (stream mode); IDs keep counting up, so none is reused.
+  public func resetTracking() {
+    lock.lock()
+    defer { lock.unlock() }
+    tracker.reset()
+    selector = ProminenceSelector()
+    lastTimestamp = nil
+    trackLabels.removeAll()
+  }
+
+  /// Runs ``results(in:)`` on a global queue and hands over its result.
+  private func processResult(
+    _ image: VisionImage,
+    completion: @escaping @Sendable (Result<[DetectedObject], VisionError>) -> Void
+  ) {
+    DispatchQueue.global().async {
+      do throws(VisionError) {
+        completion(.success(try self.results(in: image)))
+      } catch {
+        completion(.failure(error))
+      }
+    }
+  }
+
+  // MARK: The pipeline (called with the lock held)
+
+  private func detect(_ image: VisionImage) throws(VisionError) -> [DetectedObject] {
+    let streaming = options.detectorMode == .stream
+    var timestamp: Int64 = 0
+    if streaming {
+      if let given = image.timestampMilliseconds {
+        if let previous = lastTimestamp, given <= previous {
+          throw .timestampNotIncreasing(previous: previous, given: given)
+        }
+        timestamp = given
+      } else {
+        timestamp = lastTimestamp.map { $0 &+ 1 } ?? 0
+      }
+    }
+    let proposals = try detector.proposals(
+      for: image, iouThreshold: Double(options.proposalIoUThreshold))
+    let candidates = Array(proposals.prefix(Self.maxObjectCount))
+    let boxes = candidates.map(\.rect)
+    var ids: [Int]?
+    if streaming {
+      let context = ObjectTracker.FrameContext(
+        width: image.rawWidth, height: image.rawHeight, orientation: image.orientation.rawValue)
+      do {
+        ids = try tracker.update(
+          detections: boxes, timestampMilliseconds: timestamp, context: context)
+      } catch {
+        switch error {
+        case .timestampNotIncreasing(let previous, let given):
+          throw .timestampNotIncreasing(previous: previous, given: given)
+        }
+      }
+      lastTimestamp = timestamp
+      let live = Set(tracker.tracks.map(\.id))
+      trackLabels = trackLabels.filter { live.contains($0.key) }
+    }
+    var chosen = Array(candidates.indices)
+    if !options.shouldEnableMultipleObjects {
+      let pick: Int?
+      if let ids {
+        pick = selector.select(boxes, ids: ids, width: image.width, height: image.height)
+      } else {
+        pick = ProminenceSelector.mostProminent(boxes, width: image.width, height: image.height)
+      }
+      chosen = pick.map { [$0] } ?? []
+    }
+    var objects: [DetectedObject] = []
+    for position in chosen {
+      let proposal = candidates[position]
+      let id = ids?[position]
+      let objectLabels = try labels(for: proposal, id: id, image: image)
+      let display = proposal.rect
+      let raw = image.rawRect(fromDisplay: display)
+      objects.append(
+        DetectedObject(
+          frame: options.coordinateSpace == .display ? display : raw, displayFrame: display,
+          rawFrame: raw, labels: objectLabels, trackingID: id, detectionConfidence: proposal.score,
+          detectorClassIndex: proposal.classIndex, detectorClassName: proposal.className))
+    }
+    return objects
+  }
+
+  /// The labels of one object: none when classification is off; the custom classifier's on
+  /// the upright crop (once per track in stream mode); else the coarse category of the
+  /// detector's class with the detector's score.
+  private func labels(for proposal: ObjectProposal, id: Int?, image: VisionImage)
+    throws(VisionError) -> [ObjectLabel]
+  {
+    guard options.shouldEnableClassification else { return [] }
+    guard let classifier else {
+      guard let category = CoarseCategory(detectorClassName: proposal.className) else {
+        return []
+      }
+      return [
+        ObjectLabel(
+          text: category.text, index: category.rawValue,
+          confidence: min(max(proposal.score, 0), 1))
+      ]
+    }
+    if let id, let carried = trackLabels[id] { return carried }
+    let rect = proposal.rect
+    let crop = TensorCrop(
+      x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height),
+      padding: customOptions?.cropPadding ?? .zero)
+    let scored = try classifier.classify(
+      image: image.image, orientation: image.orientation, crop: crop)
+    let labels = scored.map {
+      ObjectLabel(text: $0.text, index: $0.index, confidence: $0.confidence)
+    }
+    if let id { trackLabels[id] = labels }
+    return labels
+  }
+}

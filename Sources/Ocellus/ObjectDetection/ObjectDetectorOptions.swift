@@ -1,0 +1,71 @@
+import Foundation
+
+/// Options for the base object detector, whose labels are coarse categories: ML Kit's
+/// `ObjectDetectorOptions`.
+///
+/// Objects are proposed by an SSD detector model used class-agnostically: boxes scoring
+/// strictly above ``proposalScoreThreshold``, class-agnostic non-maximum suppression, ranked by
+/// score, at most ``ObjectDetector/maxObjectCount`` kept. With classification on, each object's
+/// detector class maps to a ``CoarseCategory`` (``CoarseCategoryTable``); classes without one
+/// give empty labels.
+public struct ObjectDetectorOptions: Sendable {
+  /// `.stream` (the default) tracks objects across frames; `.singleImage` does not.
+  public var detectorMode: DetectorMode
+  /// True returns up to ``ObjectDetector/maxObjectCount`` (5) objects; false (the default)
+  /// only the most prominent one (area × centrality, decision D-3).
+  public var shouldEnableMultipleObjects: Bool
+  /// True fills ``DetectedObject/labels``; false (the default) leaves them empty.
+  public var shouldEnableClassification: Bool
+  /// The SSD detector model proposing boxes; nil uses the default model (see
+  /// ``defaultDetectorModelPaths``).
+  public var detectorModel: LocalModel?
+  /// Overrides for the detector model's metadata (labels, normalization).
+  public var detectorModelOptions: DetectorModelOptions
+  /// Proposals must score strictly above this; nil uses the model metadata's threshold, else
+  /// ``defaultProposalScoreThreshold``.
+  public var proposalScoreThreshold: Float?
+  /// Class-agnostic NMS drops a proposal whose IoU with a better one is strictly above this
+  /// (in [0, 1]; default 0.5).
+  public var proposalIoUThreshold: Float
+  /// The space of ``DetectedObject/frame`` (default ``BoxCoordinateSpace/display``).
+  public var coordinateSpace: BoxCoordinateSpace
+  /// How stream-mode tracking associates objects (IoU, missed frames, time gap).
+  public var trackerConfiguration: TrackerConfiguration
+  /// Interpreter threads (at least 1). Results do not depend on it.
+  public var threadCount: Int
+
+  /// The proposal threshold used when neither the options nor the model give one.
+  public static let defaultProposalScoreThreshold: Float = 0.5
+
+  /// Where the default detector model is looked for, in order: the `OCELLUS_DETECTOR_MODEL`
+  /// environment variable, then `Models/object_detector.tflite` under the current directory.
+  public static var defaultDetectorModelPaths: [String] {
+    var paths: [String] = []
+    if let path = ProcessInfo.processInfo.environment["OCELLUS_DETECTOR_MODEL"], !path.isEmpty {
+      paths.append(path)
+    }
+    paths.append(FileManager.default.currentDirectoryPath + "/Models/object_detector.tflite")
+    return paths
+  }
+
+  /// Options with ML Kit's defaults: stream mode, one object, no classification.
+  public init(
+    detectorMode: DetectorMode = .stream, shouldEnableMultipleObjects: Bool = false,
+    shouldEnableClassification: Bool = false, detectorModel: LocalModel? = nil,
+    detectorModelOptions: DetectorModelOptions = DetectorModelOptions(),
+    proposalScoreThreshold: Float? = nil, proposalIoUThreshold: Float = 0.5,
+    coordinateSpace: BoxCoordinateSpace = .display,
+    trackerConfiguration: TrackerConfiguration = TrackerConfiguration(), threadCount: Int = 1
+  ) {
+    self.detectorMode = detectorMode
+    self.shouldEnableMultipleObjects = shouldEnableMultipleObjects
+    self.shouldEnableClassification = shouldEnableClassification
+    self.detectorModel = detectorModel
+    self.detectorModelOptions = detectorModelOptions
+    self.proposalScoreThreshold = proposalScoreThreshold
+    self.proposalIoUThreshold = proposalIoUThreshold
+    self.coordinateSpace = coordinateSpace
+    self.trackerConfiguration = trackerConfiguration
+    self.threadCount = threadCount
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import ImageCodecs
+import Imaging
+import TFLiteInterpreter
+
+/// Why an Ocellus vision call failed: the image, an option, the model or a stream-mode rule,
+/// each case saying what was wrong and how to fix it.
+///
+/// Thrown by ``VisionImage``'s initializers, ``ImageLabeler`` and ``ObjectDetector``. Model
+/// problems keep the full ``ModelValidationError``, which names the tensor and metadata field.
+public enum VisionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The image file at `path` could not be read (`reason` is the system's message).
+  case unreadableImageFile(path: String, reason: String)
+  /// The encoded image could not be decoded (PNG, JPEG and BMP are supported).
+  case imageDecoding(DecodeError)
+  /// The pixels do not form a valid image, or an imaging step refused them.
+  case invalidImage(ImageError)
+  /// An option is out of range: its name, the value given and what is allowed.
+  case invalidOption(name: String, value: String, reason: String)
+  /// The model does not fit the task (or failed to load); see ``ModelValidationError``.
+  case model(ModelValidationError)
+  /// The interpreter refused the model or its input.
+  case interpreter(InterpreterError)
+  /// Stream-mode timestamps must increase strictly (milliseconds).
+  case timestampNotIncreasing(previous: Int64, given: Int64)
+  /// No detector model was given and no default detector model was found at these paths.
+  case noDetectorModel(searched: [String])
+
+  /// A sentence saying what went wrong and, where possible, how to fix it.
+  public var description: String {
+    switch self {
+    case .unreadableImageFile(let path, let reason):
+      return "cannot read the image file \(path): \(reason)"
+    case .imageDecoding(let error):
+      return "cannot decode the image: \(error)"
+    case .invalidImage(let error):
+      return "invalid image: \(error)"
+    case .invalidOption(let name, let value, let reason):
+      return "option \(name) = \(value) is invalid: \(reason)"
+    case .model(let error):
+      return "the model cannot be used: \(error)"
+    case .interpreter(let error):
+      return "the interpreter failed: \(error)"
+    case .timestampNotIncreasing(let previous, let given):
+      return
+        "stream-mode timestamps must increase strictly: got \(given) ms after \(previous) ms; "
+        + "give each frame a later timestamp, or use single-image mode"
+    case .noDetectorModel(let searched):
+      return
+        "no detector model was given and no default detector model exists (looked at "
+        + "\(searched.isEmpty ? "no paths" : searched.joined(separator: ", "))); pass "
+        + "ObjectDetectorOptions(detectorModel: LocalModel(path: ...)) or set OCELLUS_DETECTOR_MODEL"
+    }
+  }
+}
