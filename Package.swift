@@ -49,7 +49,7 @@ let package = Package(
       name: "Ocellus", dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"]),
     // The `ocellus` command-line tool.
     .executableTarget(
-      name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"]),
+      name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging", "Ocellus"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),

@@ -38,9 +38,12 @@ enum DecodeCommand {
     }
     var output = (rgba: image.rgba, width: image.width, height: image.height)
     let upright = parsed.flags.contains("--upright")
-    if upright, let orientation = ImageOrientation(exif: image.exifOrientation), orientation != .up {
-      let turned = try Image(width: image.width, height: image.height, format: .rgba8, bytes: image.rgba)
-        .applying(orientation)
+    if upright, let orientation = ImageOrientation(exif: image.exifOrientation), orientation != .up
+    {
+      let turned = try Image(
+        width: image.width, height: image.height, format: .rgba8, bytes: image.rgba
+      )
+      .applying(orientation)
       output = (turned.planes[0].bytes, turned.width, turned.height)
     }
     if let pngPath = parsed.value("-o") {

@@ -54,6 +54,18 @@ extension JSONValue {
     }
   }
 
+  /// The value as JSON on one line (JSON Lines).
+  var singleLine: String {
+    switch self {
+    case .array(let items): return "[" + items.map(\.singleLine).joined(separator: ",") + "]"
+    case .object(let object):
+      return "{"
+        + object.members.map { Self.quoted($0.key) + ":" + $0.value.singleLine }.joined(
+          separator: ",") + "}"
+    default: return serialized()
+    }
+  }
+
   /// One line of JSON-like text for reading, with object keys unquoted (not JSON).
   var compactText: String {
     switch self {

@@ -28,6 +28,23 @@ enum OcellusCommand {
           Decode a PNG, JPEG or BMP file (recognized by content) and write it as PNG
           and/or raw RGBA bytes. --upright applies the EXIF orientation first; --runs N
           also times N decodes (median and minimum in ms).
+
+      label IMAGE… [--model M | --automl MANIFEST] [--threshold T] [--max-results N] [--json]
+          Label images with a custom classifier (or an AutoML Vision Edge bundle), as ML
+          Kit's ImageLabeler: labels at or above the threshold (default: the model's
+          metadata threshold, else 0), best first. Example:
+            ocellus label ../shared/images/sparrow.png --model ../shared/models/mlkit_bird_classifier.tflite
+
+      detect IMAGE… [--detector M] [--classifier M] [--multiple] [--threshold T]
+             [--detection-threshold T] [--max-labels N] [--padding F] [--json] [--annotate OUT.png]
+          Single-image object detection: boxes (upright pixels) from an SSD detector used
+          class-agnostically, labelled by the custom classifier on each crop, or by the
+          base detector's coarse categories without one. One object (the most prominent)
+          unless --multiple (at most 5). --annotate draws boxes and labels into a PNG.
+
+      track FRAME… [--fps F] [--detector M] [--classifier M] [--json] [--annotate DIR]
+          Stream mode over ordered frames (timestamps i × 1000 / fps ms, default 30 fps):
+          tracking IDs stay with objects across frames; one line (JSON with --json) per frame.
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -37,12 +54,15 @@ enum OcellusCommand {
     }
     let rest = Array(arguments.dropFirst())
     switch command {
-    case "inspect", "run", "bench", "decode":
+    case "inspect", "run", "bench", "decode", "label", "detect", "track":
       do {
         switch command {
         case "inspect": return try InspectCommand.run(rest)
         case "run": return try RunCommand.run(rest)
         case "decode": return try DecodeCommand.run(rest)
+        case "label": return try LabelCommand.run(rest)
+        case "detect": return try DetectCommand.run(rest)
+        case "track": return try TrackCommand.run(rest)
         default: return try BenchCommand.run(rest)
         }
       } catch let error as ParsedArguments.UsageError {

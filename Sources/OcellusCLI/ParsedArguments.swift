@@ -53,6 +53,23 @@ struct ParsedArguments {
     return number
   }
 
+  /// The value of `option` as a number in `range`, or nil when absent.
+  func number(_ option: String, in range: ClosedRange<Float>) throws(UsageError) -> Float? {
+    guard let text = value(option) else { return nil }
+    guard let number = Float(text), range.contains(number) else {
+      throw UsageError(
+        description:
+          "\(option) needs a number in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
+    }
+    return number
+  }
+
+  /// The positional arguments, at least one, named `name` in errors.
+  func several(_ name: String) throws(UsageError) -> [String] {
+    guard !positionals.isEmpty else { throw UsageError(description: "missing \(name)") }
+    return positionals
+  }
+
   /// The one positional argument, named `name` in errors.
   func single(_ name: String) throws(UsageError) -> String {
     guard positionals.count == 1 else {

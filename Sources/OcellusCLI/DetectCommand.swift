@@ -1,0 +1,154 @@
+import Foundation
+import ImageCodecs
+import Imaging
+import Ocellus
+import TFLiteModel
+
+/// `ocellus detect IMAGE… [--detector M] [--classifier M] [--multiple] [--threshold T]
+/// [--detection-threshold T] [--max-labels N] [--padding F] [--json] [--annotate OUT.png]`:
+/// single-image object detection. Without `--classifier` objects get the base detector's
+/// coarse categories; with one, each object's upright crop is classified. Boxes are in the
+/// upright image's pixels.
+enum DetectCommand {
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, flags: ["--json", "--multiple"],
+      options: [
+        "--detector", "--classifier", "--threshold", "--detection-threshold", "--max-labels",
+        "--padding",
+        "--annotate", "--threads",
+      ])
+    let images = try parsed.several("IMAGE")
+    let detector = try makeDetector(parsed, mode: .singleImage)
+    var documents: [JSONValue] = []
+    for (position, path) in images.enumerated() {
+      let image = try VisionImage(contentsOfFile: path)
+      let objects = try detector.results(in: image)
+      if parsed.flags.contains("--json") {
+        documents.append(
+          .fields([
+            ("file", .string(path)), ("width", .int(image.width)), ("height", .int(image.height)),
+            ("objects", .array(objects.map { json($0) })),
+          ]))
+      } else {
+        print("\(path) (\(image.width)×\(image.height) upright): \(objects.count) object(s)")
+        for object in objects { print("  " + text(object)) }
+      }
+      if let annotate = parsed.value("--annotate") {
+        let output = images.count == 1 ? annotate : numbered(annotate, position + 1)
+        try annotated(image, objects).write(to: URL(fileURLWithPath: output))
+        if !parsed.flags.contains("--json") { print("  annotated: \(output)") }
+      }
+    }
+    if parsed.flags.contains("--json") { print(JSONValue.array(documents).serialized()) }
+    return 0
+  }
+
+  /// The detector the options describe.
+  static func makeDetector(_ parsed: ParsedArguments, mode: DetectorMode) throws -> ObjectDetector {
+    let threads = try parsed.integer("--threads", minimum: 1, default: 1)
+    var base = ObjectDetectorOptions(
+      detectorMode: mode,
+      shouldEnableMultipleObjects: parsed.flags.contains("--multiple") || mode == .stream,
+      shouldEnableClassification: true, threadCount: threads)
+    if let path = parsed.value("--detector") ?? DefaultModels.detector {
+      base.detectorModel = try LocalModel(path: path)
+    }
+    base.proposalScoreThreshold = try parsed.number("--detection-threshold", in: 0...1)
+    guard
+      let classifier = parsed.value("--classifier")
+        ?? (parsed.value("--detector") == nil ? DefaultModels.classifier : nil)
+    else { return try ObjectDetector(options: base) }
+    var custom = CustomObjectDetectorOptions(
+      localModel: try LocalModel(path: classifier), base: base)
+    custom.classificationConfidenceThreshold = try parsed.number("--threshold", in: 0...1)
+    custom.maxPerObjectLabelCount = try parsed.integer("--max-labels", minimum: 1, default: 10)
+    if let padding = try parsed.number("--padding", in: 0...1) {
+      custom.cropPadding = CropPadding(Double(padding))
+    }
+    return try ObjectDetector(options: custom)
+  }
+
+  static func json(_ object: DetectedObject) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      (
+        "frame",
+        .array(
+          [object.frame.minX, object.frame.minY, object.frame.width, object.frame.height].map {
+            .double(Double($0))
+          })
+      ),
+      ("detection_confidence", .float(object.detectionConfidence)),
+      ("detector_class", .string(object.detectorClassName)),
+      (
+        "labels",
+        .array(
+          object.labels.map {
+            .fields([
+              ("text", .string($0.text)), ("index", .int($0.index)),
+              ("confidence", .float($0.confidence)),
+            ])
+          })
+      ),
+    ]
+    if let id = object.trackingID { fields.append(("tracking_id", .int(id))) }
+    return .fields(fields)
+  }
+
+  static func text(_ object: DetectedObject) -> String {
+    let frame = object.frame
+    let box =
+      "x \(Int(frame.minX)) y \(Int(frame.minY)) w \(Int(frame.width)) h \(Int(frame.height))"
+    let id = object.trackingID.map { "#\($0) " } ?? ""
+    let labels =
+      object.labels.isEmpty
+      ? "(no label)"
+      : object.labels.map {
+        "\($0.text.isEmpty ? "#\($0.index)" : $0.text) \(String(format: "%.2f", $0.confidence))"
+      }.joined(
+        separator: ", ")
+    return "\(id)[\(box)] detector \(String(format: "%.2f", object.detectionConfidence)): \(labels)"
+  }
+
+  /// The upright image with each object's box and first label drawn, as PNG bytes.
+  static func annotated(_ image: VisionImage, _ objects: [DetectedObject]) throws -> Data {
+    let upright = try image.uprightImage().converted(to: .rgba8)
+    let plane = upright.planes[0]
+    var pixels = [UInt8]()
+    pixels.reserveCapacity(upright.width * upright.height * 4)
+    for row in 0..<upright.height {
+      let start = row * plane.bytesPerRow
+      pixels.append(contentsOf: plane.bytes[start..<(start + upright.width * 4)])
+    }
+    var annotator = Annotator(width: upright.width, height: upright.height, rgba: pixels)
+    let scale = max(1, min(upright.width, upright.height) / 300)
+    for (index, object) in objects.enumerated() {
+      let color = Annotator.color(index)
+      let frame = object.displayFrame
+      annotator.box(
+        x: Int(frame.minX), y: Int(frame.minY), width: Int(frame.width), height: Int(frame.height),
+        color: color,
+        thickness: max(2, scale))
+      let caption = [
+        object.trackingID.map { "#\($0)" },
+        object.labels.first.map { "\($0.text) \(Int(($0.confidence * 100).rounded()))%" },
+      ]
+      .compactMap { $0 }.joined(separator: " ")
+      if !caption.isEmpty {
+        annotator.caption(
+          caption, x: Int(frame.minX), y: max(0, Int(frame.minY) - 9 * scale), color: color,
+          scale: scale)
+      }
+    }
+    return Data(
+      PNGEncoder.encode(
+        width: upright.width, height: upright.height, pixels: annotator.rgba, layout: .rgba))
+  }
+
+  /// `out.png` → `out_3.png`.
+  static func numbered(_ path: String, _ number: Int) -> String {
+    let url = URL(fileURLWithPath: path)
+    let stem = url.deletingPathExtension().path
+    return "\(stem)_\(number).\(url.pathExtension.isEmpty ? "png" : url.pathExtension)"
+  }
+}
