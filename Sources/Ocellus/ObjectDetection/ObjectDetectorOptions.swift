@@ -38,13 +38,13 @@ public struct ObjectDetectorOptions: Sendable {
   public static let defaultProposalScoreThreshold: Float = 0.5
 
   /// Where the default detector model is looked for, in order: the `OCELLUS_DETECTOR_MODEL`
-  /// environment variable, then `Models/object_detector.tflite` under the current directory.
+  /// environment variable, then `Models/digits_detector.tflite` under the current directory.
   public static var defaultDetectorModelPaths: [String] {
     var paths: [String] = []
     if let path = ProcessInfo.processInfo.environment["OCELLUS_DETECTOR_MODEL"], !path.isEmpty {
       paths.append(path)
     }
-    paths.append(FileManager.default.currentDirectoryPath + "/Models/object_detector.tflite")
+    paths.append(FileManager.default.currentDirectoryPath + "/Models/digits_detector.tflite")
     return paths
   }
 
