@@ -7,6 +7,12 @@ enum OcellusCommand {
     usage: ocellus <command> [options]
 
     commands:
+      demo [--output DIR]
+          The whole pipeline on the project's own models and samples in Models/ (run from
+          the repository root): labels the digit pictures, detects and classifies the
+          scenes, tracks the frame sequence; writes annotated PNGs and report.json to DIR
+          (default ocellus-demo).
+
       inspect MODEL [--json] [--timing]
           Summarize a .tflite model (or an AutoML manifest.json): operators, inputs and
           outputs with shape, type and quantization, custom options, metadata (labels,
@@ -54,7 +60,7 @@ enum OcellusCommand {
     }
     let rest = Array(arguments.dropFirst())
     switch command {
-    case "inspect", "run", "bench", "decode", "label", "detect", "track":
+    case "inspect", "run", "bench", "decode", "label", "detect", "track", "demo":
       do {
         switch command {
         case "inspect": return try InspectCommand.run(rest)
@@ -63,6 +69,7 @@ enum OcellusCommand {
         case "label": return try LabelCommand.run(rest)
         case "detect": return try DetectCommand.run(rest)
         case "track": return try TrackCommand.run(rest)
+        case "demo": return try DemoCommand.run(rest)
         default: return try BenchCommand.run(rest)
         }
       } catch let error as ParsedArguments.UsageError {

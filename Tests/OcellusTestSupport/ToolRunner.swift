@@ -31,6 +31,8 @@ public enum ToolRunner {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    // From the package root, where `Models/` is, as a newcomer runs it.
+    process.currentDirectoryURL = SharedData.packageRoot
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
