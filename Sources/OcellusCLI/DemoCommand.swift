@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Ocellus
 import TFLiteModel
 
@@ -45,8 +46,11 @@ enum DemoCommand {
       detectorMode: .singleImage, shouldEnableMultipleObjects: true,
       shouldEnableClassification: true,
       detectorModel: detectorModel)
+    // The default classifier was trained on boxes grown by 10 % per side.
+    let padding = CropPadding(DefaultModels.classifierCropPadding)
     let detector = try ObjectDetector(
-      options: CustomObjectDetectorOptions(localModel: classifier, base: base))
+      options: CustomObjectDetectorOptions(localModel: classifier, base: base, cropPadding: padding)
+    )
     var sceneReports: [JSONValue] = []
     for file in try sorted(samples, prefix: "scene_") {
       let image = try VisionImage(contentsOfFile: samples + "/" + file)
@@ -65,7 +69,8 @@ enum DemoCommand {
     var streamBase = base
     streamBase.detectorMode = .stream
     let tracker = try ObjectDetector(
-      options: CustomObjectDetectorOptions(localModel: classifier, base: streamBase))
+      options: CustomObjectDetectorOptions(
+        localModel: classifier, base: streamBase, cropPadding: padding))
     var frameReports: [JSONValue] = []
     for (index, file) in try sorted(samples + "/sequence", prefix: "frame_").enumerated() {
       var image = try VisionImage(contentsOfFile: samples + "/sequence/" + file)

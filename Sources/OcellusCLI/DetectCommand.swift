@@ -21,7 +21,10 @@ enum DetectCommand {
     let images = try parsed.several("IMAGE")
     let detector = try makeDetector(parsed, mode: .singleImage)
     var documents: [JSONValue] = []
+    var progress = ProgressLine(
+      total: images.count, resultsAtEnd: parsed.flags.contains("--json"))
     for (position, path) in images.enumerated() {
+      progress.show(position, path)
       let image = try VisionImage(contentsOfFile: path)
       let objects = try detector.results(in: image)
       if parsed.flags.contains("--json") {
@@ -40,6 +43,7 @@ enum DetectCommand {
         if !parsed.flags.contains("--json") { print("  annotated: \(output)") }
       }
     }
+    progress.finish()
     if parsed.flags.contains("--json") { print(JSONValue.array(documents).serialized()) }
     return 0
   }
@@ -63,9 +67,9 @@ enum DetectCommand {
       localModel: try LocalModel(path: classifier), base: base)
     custom.classificationConfidenceThreshold = try parsed.number("--threshold", in: 0...1)
     custom.maxPerObjectLabelCount = try parsed.integer("--max-labels", minimum: 1, default: 10)
-    if let padding = try parsed.number("--padding", in: 0...1) {
-      custom.cropPadding = CropPadding(Double(padding))
-    }
+    let padding = try parsed.number("--padding", in: 0...1).map(Double.init)
+    custom.cropPadding = CropPadding(
+      padding ?? DefaultModels.cropPadding(forClassifier: classifier))
     return try ObjectDetector(options: custom)
   }
 

@@ -33,7 +33,10 @@ enum LabelCommand {
         localModel: source, confidenceThreshold: threshold, maxResultCount: maxResults,
         threadCount: threads))
     var documents: [JSONValue] = []
-    for path in images {
+    var progress = ProgressLine(
+      total: images.count, resultsAtEnd: parsed.flags.contains("--json"))
+    for (index, path) in images.enumerated() {
+      progress.show(index, path)
       let labels = try labeler.results(in: VisionImage(contentsOfFile: path))
       if parsed.flags.contains("--json") {
         documents.append(
@@ -51,6 +54,7 @@ enum LabelCommand {
         }
       }
     }
+    progress.finish()
     if parsed.flags.contains("--json") {
       print(
         JSONValue.fields([

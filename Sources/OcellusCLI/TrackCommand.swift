@@ -20,7 +20,9 @@ enum TrackCommand {
     if let directory = parsed.value("--annotate") {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
+    var progress = ProgressLine(total: frames.count, resultsAtEnd: false)
     for (index, path) in frames.enumerated() {
+      progress.show(index, path)
       var image = try VisionImage(contentsOfFile: path)
       let timestamp = Int64((Double(index) * 1000 / Double(fps)).rounded())
       image.timestampMilliseconds = timestamp
@@ -42,6 +44,7 @@ enum TrackCommand {
           to: URL(fileURLWithPath: directory + "/" + name))
       }
     }
+    progress.finish()
     return 0
   }
 }

@@ -9,7 +9,8 @@ import Testing
 struct TrackingStreamTests {
   /// A stream-mode detector with the COCO SSD and, optionally, the object labeler.
   static func streamDetector(
-    multiple: Bool = true, classify: Bool = false, threadCount: Int = 1
+    multiple: Bool = true, classify: Bool = false, threadCount: Int = 1,
+    reclassification: TrackReclassification = TrackReclassification()
   ) throws -> ObjectDetector {
     let base = try VisionImageFixtures.detectorOptions(
       mode: .stream, multiple: multiple, classification: classify, threshold: 0.5,
@@ -17,7 +18,8 @@ struct TrackingStreamTests {
     if classify {
       return try ObjectDetector(
         options: CustomObjectDetectorOptions(
-          localModel: VisionImageFixtures.localModel("mlkit_object_labeler.tflite"), base: base))
+          localModel: VisionImageFixtures.localModel("mlkit_object_labeler.tflite"), base: base,
+          trackReclassification: reclassification))
     }
     return try ObjectDetector(options: base)
   }
@@ -135,7 +137,7 @@ struct TrackingStreamTests {
 
   @Test(.enabled(if: SharedData.isAvailable))
   func labelsAreCarriedPerTrack() throws {
-    let detector = try Self.streamDetector(classify: true)
+    let detector = try Self.streamDetector(classify: true, reclassification: .never)
     let results = try Self.run(detector, Self.slidingFrames(count: 4))
     var labelsByID: [Int: [ObjectLabel]] = [:]
     for objects in results {

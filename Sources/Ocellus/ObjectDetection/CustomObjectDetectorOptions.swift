@@ -7,7 +7,8 @@ import Imaging
 /// classification on, the classifier runs on each object's upright crop (optionally padded,
 /// decision D-10) and its labels with `confidence >= threshold` (INCLUSIVE), best first, at
 /// most ``maxPerObjectLabelCount``, become the object's labels. In stream mode each track is
-/// classified once, when it first appears, and keeps its labels.
+/// classified when it first appears and keeps its labels until ``trackReclassification``
+/// says to classify it again.
 public struct CustomObjectDetectorOptions: Sendable {
   /// The custom classifier: a ``LocalModel`` or an ``AutoMLImageLabelerLocalModel``.
   public var localModel: any ClassifierModelSource
@@ -25,13 +26,17 @@ public struct CustomObjectDetectorOptions: Sendable {
   public var scoreActivation: ScoreActivation
   /// Overrides for the classifier's metadata, display-name locale and allow/deny lists.
   public var classifierModelOptions: ClassifierModelOptions
+  /// When a track's labels are recomputed in stream mode (default: every 15 frames, or when
+  /// its box has grown by half; ``TrackReclassification/never`` classifies once per track).
+  public var trackReclassification: TrackReclassification
 
   /// Options with ML Kit's defaults for `localModel`.
   public init(
     localModel: any ClassifierModelSource, base: ObjectDetectorOptions = ObjectDetectorOptions(),
     classificationConfidenceThreshold: Float? = nil, maxPerObjectLabelCount: Int = 10,
     cropPadding: CropPadding = .zero, scoreActivation: ScoreActivation = .none,
-    classifierModelOptions: ClassifierModelOptions = ClassifierModelOptions()
+    classifierModelOptions: ClassifierModelOptions = ClassifierModelOptions(),
+    trackReclassification: TrackReclassification = TrackReclassification()
   ) {
     self.localModel = localModel
     self.base = base
@@ -40,6 +45,7 @@ public struct CustomObjectDetectorOptions: Sendable {
     self.cropPadding = cropPadding
     self.scoreActivation = scoreActivation
     self.classifierModelOptions = classifierModelOptions
+    self.trackReclassification = trackReclassification
   }
 
   /// ``ObjectDetectorOptions/detectorMode`` of ``base``.

@@ -15,8 +15,9 @@ import Imaging
 /// In ``DetectorMode/stream`` mode the candidates go through the deterministic
 /// ``ObjectTracker`` (D-4) with the frame's ``VisionImage/timestampMilliseconds``: IDs stay
 /// while an object is matched, a returning object gets a new ID, and a change of frame size or
-/// orientation or a time gap resets the tracks. Custom labels are computed once per track and
-/// carried with it. In single-image mode ``DetectedObject/trackingID`` is nil.
+/// orientation or a time gap resets the tracks. Custom labels are computed when a track first
+/// appears and carried with it, recomputed as
+/// ``CustomObjectDetectorOptions/trackReclassification`` says. In single-image mode ``DetectedObject/trackingID`` is nil.
 ///
 /// An ``ObjectDetector`` is `Sendable`: calls from several threads are serialized (the models'
 /// interpreters and the stream state sit behind one lock), and results never depend on
@@ -36,7 +37,9 @@ public final class ObjectDetector: @unchecked Sendable {
   private var tracker: ObjectTracker
   private var selector = ProminenceSelector()
   private var lastTimestamp: Int64?
-  private var trackLabels: [Int: [ObjectLabel]] = [:]
+  private var trackLabels: [Int: TrackLabels] = [:]
+  /// Stream frames processed since creation or the last reset.
+  private var streamFrame = 0
 
   /// A base detector (coarse-category labels).
   ///
@@ -175,6 +178,7 @@ public final class ObjectDetector: @unchecked Sendable {
     selector = ProminenceSelector()
     lastTimestamp = nil
     trackLabels.removeAll()
+    streamFrame = 0
   }
 
   /// Runs ``results(in:)`` on a global queue and hands over its result.
@@ -250,11 +254,12 @@ public final class ObjectDetector: @unchecked Sendable {
           rawFrame: raw, labels: objectLabels, trackingID: id, detectionConfidence: proposal.score,
           detectorClassIndex: proposal.classIndex, detectorClassName: proposal.className))
     }
+    if streaming { streamFrame += 1 }
     return objects
   }
 
   /// The labels of one object: none when classification is off; the custom classifier's on
-  /// the upright crop (once per track in stream mode); else the coarse category of the
+  /// the upright crop (in stream mode carried per track and recomputed when due); else the coarse category of the
   /// detector's class with the detector's score.
   private func labels(for proposal: ObjectProposal, id: Int?, image: VisionImage)
     throws(VisionError) -> [ObjectLabel]
@@ -270,8 +275,14 @@ public final class ObjectDetector: @unchecked Sendable {
           confidence: min(max(proposal.score, 0), 1))
       ]
     }
-    if let id, let carried = trackLabels[id] { return carried }
     let rect = proposal.rect
+    let area = Double(rect.width) * Double(rect.height)
+    if let id, let carried = trackLabels[id],
+      !(customOptions?.trackReclassification ?? .never).isDue(
+        age: streamFrame - carried.frame, classifiedArea: carried.area, area: area)
+    {
+      return carried.labels
+    }
     let crop = TensorCrop(
       x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height),
       padding: customOptions?.cropPadding ?? .zero)
@@ -280,7 +291,7 @@ public final class ObjectDetector: @unchecked Sendable {
     let labels = scored.map {
       ObjectLabel(text: $0.text, index: $0.index, confidence: $0.confidence)
     }
-    if let id { trackLabels[id] = labels }
+    if let id { trackLabels[id] = TrackLabels(labels: labels, frame: streamFrame, area: area) }
     return labels
   }
 }

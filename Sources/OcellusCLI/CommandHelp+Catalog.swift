@@ -1,0 +1,275 @@
+/// The help of every subcommand, in the order `ocellus help` lists them.
+extension CommandHelp {
+  static let all: [CommandHelp] = [
+    demo, label, detect, track, inspect, run, bench, decode,
+  ]
+
+  /// The help of the subcommand called `name`, if there is one.
+  static func named(_ name: String) -> CommandHelp? { all.first { $0.name == name } }
+
+  static let demo = CommandHelp(
+    name: "demo",
+    summary:
+      "Run the whole pipeline on the project's own models and samples in Models/: image labeling, object detection with classification, and tracking.",
+    usage: ["demo [--output DIR]"],
+    details: [
+      "Run it from the repository root (it reads Models/). It labels the four digit pictures, detects and classifies the digits in the six scenes (single-image mode, up to 5 objects), and tracks the 24-frame sequence in stream mode at 30 fps, where one digit leaves and comes back under a new tracking ID. It prints a summary per image and frame and writes annotated PNGs (boxes, tracking IDs, top labels) and report.json (see Docs/JSON.md) to DIR.",
+      "Works offline on a fresh clone: the models and samples are committed, made by Models/tools/make_models.py.",
+    ],
+    options: [
+      Option(
+        name: "--output DIR",
+        text:
+          "Where the annotated PNGs, frames/ and report.json go (default ocellus-demo; created if missing)."
+      )
+    ],
+    examples: [
+      Example(comment: "The README's first command.", command: "swift run -c release ocellus demo"),
+      Example(
+        comment: "Write the results elsewhere.",
+        command: ".build/release/ocellus demo --output /tmp/ocellus-demo"),
+    ])
+
+  static let label = CommandHelp(
+    name: "label",
+    summary:
+      "Label images with a custom classifier or an AutoML Vision Edge bundle, as ML Kit's ImageLabeler does.",
+    usage: [
+      "label IMAGE… [--model M | --automl MANIFEST] [--threshold T] [--max-results N]",
+      "              [--threads N] [--json]",
+    ],
+    details: [
+      "Each image (PNG, JPEG or BMP, recognized by content) is turned upright by its EXIF orientation, packed as the model's metadata says (size, normalization), and classified. Labels with confidence at or above the threshold (inclusive) are printed best first, ties in label order.",
+      "Without --model or --automl the project's default classifier Models/digits_classifier.tflite is used (run from the repository root).",
+    ],
+    options: [
+      Option(
+        name: "--model M",
+        text: "A .tflite image classifier (labels from its metadata, else index-only labels)."),
+      Option(
+        name: "--automl MANIFEST",
+        text:
+          "An AutoML Vision Edge bundle's manifest.json; its dict.txt wins over labels in the model."
+      ),
+      Option(
+        name: "--threshold T",
+        text:
+          "The smallest confidence kept, 0...1, inclusive. Default: the model metadata's score threshold, else 0."
+      ),
+      Option(name: "--max-results N", text: "At most N labels per image, best first (default 10)."),
+      Option(
+        name: "--threads N", text: "Interpreter threads (default 1); results do not depend on it."),
+      Option(
+        name: "--json",
+        text:
+          "Print one JSON object: the threshold in effect and an entry per image (see Docs/JSON.md)."
+      ),
+    ],
+    examples: [
+      Example(
+        comment: "The default digit classifier on a sample picture.",
+        command: "ocellus label Models/samples/digit_1.png"),
+      Example(
+        comment: "ML Kit's bird classifier, labels at or above 0.3.",
+        command:
+          "ocellus label ../shared/images/sparrow.png --model ../shared/models/mlkit_bird_classifier.tflite --threshold 0.3"
+      ),
+      Example(
+        comment: "An AutoML bundle, JSON output.",
+        command:
+          "ocellus label ../shared/images/DandelionFlower.jpg --automl ../shared/models/automl_flowers_mlkit/manifest.json --json"
+      ),
+    ])
+
+  static let detect = CommandHelp(
+    name: "detect",
+    summary:
+      "Detect objects in single images (ML Kit's ObjectDetector in single-image mode), labelled by a custom classifier or by coarse categories.",
+    usage: [
+      "detect IMAGE… [--detector M] [--classifier M] [--multiple] [--threshold T]",
+      "              [--detection-threshold T] [--max-labels N] [--padding F] [--threads N]",
+      "              [--json] [--annotate OUT.png]",
+    ],
+    details: [
+      "Boxes come from an SSD-style detector (outputs of TFLite_Detection_PostProcess) used class-agnostically: boxes scoring above the detection threshold, class-agnostic non-maximum suppression, best first, at most 5. Without --multiple only the most prominent object (area × closeness to the centre) is reported. Boxes are in the upright image's pixels: x, y of the top-left corner, width, height.",
+      "With a classifier, each object's upright crop is classified and its labels at or above --threshold (inclusive) are kept. Without one (when --detector is given alone), labels are the detector classes' coarse ML Kit categories (Fashion good, Home good, Food, Place, Plant; others get none).",
+      "Defaults: with no --detector, the project's Models/digits_detector.tflite; with neither --detector nor --classifier, also Models/digits_classifier.tflite, with the 10 % crop padding it was trained with.",
+    ],
+    options: [
+      Option(name: "--detector M", text: "The SSD-style detection model (.tflite)."),
+      Option(
+        name: "--classifier M", text: "The custom classifier run on each object's crop (.tflite)."),
+      Option(name: "--multiple", text: "Report up to 5 objects instead of the most prominent one."),
+      Option(
+        name: "--threshold T",
+        text:
+          "The smallest label confidence kept, 0...1, inclusive. Default: the classifier metadata's threshold, else 0."
+      ),
+      Option(
+        name: "--detection-threshold T",
+        text:
+          "Boxes must score strictly above T, 0...1. Default: the detector metadata's threshold, else 0.5."
+      ),
+      Option(name: "--max-labels N", text: "At most N labels per object (default 10)."),
+      Option(
+        name: "--padding F",
+        text:
+          "Grow each box by F × its width and height on every side before classifying, 0...1 (default 0; 0.1 for the default classifier)."
+      ),
+      Option(
+        name: "--threads N", text: "Interpreter threads (default 1); results do not depend on it."),
+      Option(
+        name: "--json", text: "Print one JSON array with an entry per image (see Docs/JSON.md)."),
+      Option(
+        name: "--annotate OUT.png",
+        text:
+          "Draw boxes and top labels on the upright image and save it as PNG; with several images, OUT_1.png, OUT_2.png, …"
+      ),
+    ],
+    examples: [
+      Example(
+        comment: "The default digit detector and classifier on a sample scene, all objects.",
+        command:
+          "ocellus detect Models/samples/scene_1.png --multiple --annotate scene_1-annotated.png"),
+      Example(
+        comment: "COCO SSD proposals labelled by ML Kit's object labeler.",
+        command:
+          "ocellus detect ../shared/images/pets.jpg --detector ../shared/models/coco_ssd_mobilenet_v1_1.0_quant_2018_06_29.tflite --classifier ../shared/models/mlkit_object_labeler.tflite --multiple --json"
+      ),
+      Example(
+        comment: "Coarse categories from the detector alone.",
+        command:
+          "ocellus detect ../shared/images/burger.jpg --detector ../shared/models/coco_ssd_mobilenet_v1_1.0_quant_2018_06_29.tflite"
+      ),
+    ])
+
+  static let track = CommandHelp(
+    name: "track",
+    summary:
+      "Detect and track objects over ordered frames (ML Kit's stream mode): tracking IDs stay with objects from frame to frame.",
+    usage: [
+      "track FRAME… [--fps F] [--detector M] [--classifier M] [--threshold T]",
+      "             [--detection-threshold T] [--max-labels N] [--padding F] [--threads N]",
+      "             [--json] [--annotate DIR]",
+    ],
+    details: [
+      "Frames are processed in the order given, frame i at timestamp round(i × 1000 / F) ms. Up to 5 objects per frame. A detection continues a track when its box overlaps the track's last box with IoU ≥ 0.3 (greedy, best pairs first); a track is dropped after 3 frames without a match or a gap over 500 ms, and an object that comes back gets a new, higher ID. Labels are computed when a track appears and again every 15 frames or when its box has grown by half.",
+      "One line per frame; with --json one JSON document per line (JSON Lines, see Docs/JSON.md). Models and defaults as for detect.",
+    ],
+    options: [
+      Option(name: "--fps F", text: "Frame rate that sets the timestamps (default 30)."),
+      Option(name: "--detector M", text: "As for detect."),
+      Option(name: "--classifier M", text: "As for detect."),
+      Option(name: "--threshold T", text: "As for detect."),
+      Option(name: "--detection-threshold T", text: "As for detect."),
+      Option(name: "--max-labels N", text: "As for detect."),
+      Option(name: "--padding F", text: "As for detect."),
+      Option(name: "--threads N", text: "As for detect."),
+      Option(name: "--json", text: "One JSON object per frame, one per line."),
+      Option(
+        name: "--annotate DIR",
+        text:
+          "Write each annotated frame as DIR/frame_0000.png, frame_0001.png, … (DIR is created)."),
+    ],
+    examples: [
+      Example(
+        comment: "The sample sequence with the default models.",
+        command: "ocellus track Models/samples/sequence/*.png"),
+      Example(
+        comment: "JSON Lines and annotated frames.",
+        command: "ocellus track Models/samples/sequence/*.png --json --annotate /tmp/frames"),
+    ])
+
+  static let inspect = CommandHelp(
+    name: "inspect",
+    summary:
+      "Summarize a .tflite model or an AutoML manifest: operators, tensors, quantization, metadata and associated files.",
+    usage: ["inspect MODEL [--json] [--timing]"],
+    details: [
+      "Shows the operators (with counts and custom options), inputs and outputs with shape, type and quantization, the metadata (labels, normalization, score thresholds and calibration, box properties) and the associated files packed in the model. Use it to check a model before giving it to label or detect; a model that does not fit is also reported there with every broken rule when the detector or labeler is created."
+    ],
+    options: [
+      Option(
+        name: "--json", text: "Print a stable JSON document instead of text (see Docs/JSON.md)."),
+      Option(
+        name: "--timing", text: "Also measure reading and parsing: the median of 50 loads, in ms."),
+    ],
+    examples: [
+      Example(
+        comment: "The default classifier.",
+        command: "ocellus inspect Models/digits_classifier.tflite"),
+      Example(
+        comment: "An AutoML bundle as JSON.",
+        command: "ocellus inspect Models/automl_digits/manifest.json --json"),
+    ])
+
+  static let run = CommandHelp(
+    name: "run",
+    summary:
+      "Run a model on NumPy inputs and write its outputs as .npy files; optionally every intermediate tensor.",
+    usage: [
+      "run MODEL --input FILE.npy [--input NAME=FILE.npy …] --output-dir DIR [--threads N]",
+      "          [--dump-tensors DIR]",
+    ],
+    details: [
+      "Inputs are given by position (in the model's input order) or by input tensor name; their dtype and shape must match the tensor. Outputs are written as DIR/out0.npy, out1.npy, … in the model's output order. --dump-tensors writes every tensor the run computes as <tensor index>_<name>.npy: the audit trail to compare with another runtime layer by layer."
+    ],
+    options: [
+      Option(
+        name: "--input FILE.npy | NAME=FILE.npy", text: "An input tensor; repeat for several."),
+      Option(
+        name: "--output-dir DIR", text: "Where the outputs go (required; created if missing)."),
+      Option(
+        name: "--threads N", text: "Interpreter threads (default 1); results do not depend on it."),
+      Option(name: "--dump-tensors DIR", text: "Also write every computed tensor to DIR."),
+    ],
+    examples: [
+      Example(
+        comment: "Run a classifier on the exact input tensor LiteRT was given.",
+        command:
+          "ocellus run ../shared/models/mobilenet_v1_0.25_224_quant.tflite --input ../shared/reference/mobilenet_v1_0.25_224_quant/burger.input.npy --output-dir /tmp/out"
+      )
+    ])
+
+  static let bench = CommandHelp(
+    name: "bench",
+    summary: "Time a model: load time, latency per run, arena size and peak memory.",
+    usage: ["bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--json]"],
+    details: [
+      "Loads the model (read, verify, plan memory), fills the inputs (synthetic values unless --input is given), runs the warm-up invocations, then times N runs and reports the median, minimum and maximum in milliseconds. Build with -c release for meaningful figures."
+    ],
+    options: [
+      Option(name: "--runs N", text: "Timed runs (default 50)."),
+      Option(name: "--warmup N", text: "Untimed runs first (default 5)."),
+      Option(name: "--threads N", text: "Interpreter threads (default 1)."),
+      Option(name: "--input FILE.npy", text: "Real inputs instead of synthetic ones, as for run."),
+      Option(name: "--json", text: "Print one JSON object (see Docs/JSON.md)."),
+    ],
+    examples: [
+      Example(
+        comment: "The default detector, 200 runs.",
+        command: "ocellus bench Models/digits_detector.tflite --runs 200")
+    ])
+
+  static let decode = CommandHelp(
+    name: "decode",
+    summary:
+      "Decode a PNG, JPEG or BMP file and write it as PNG or raw RGBA; optionally time decoding.",
+    usage: ["decode IMAGE [-o OUT.png] [--upright] [--rgba OUT.rgba] [--json] [--runs N]"],
+    details: [
+      "The format is recognized by content, not by file name. Prints the size, format details and EXIF orientation; errors name what is wrong and where (byte offset, chunk, marker)."
+    ],
+    options: [
+      Option(name: "-o OUT.png", text: "Write the decoded pixels as an 8-bit RGBA PNG."),
+      Option(name: "--upright", text: "Apply the EXIF orientation first."),
+      Option(name: "--rgba OUT.rgba", text: "Write raw RGBA bytes, rows top first."),
+      Option(name: "--json", text: "Print one JSON object (see Docs/JSON.md)."),
+      Option(
+        name: "--runs N", text: "Also time N decodes after one warm-up: median and minimum in ms."),
+    ],
+    examples: [
+      Example(
+        comment: "Turn a photo upright by its EXIF orientation.",
+        command: "ocellus decode photo.jpg --upright -o upright.png")
+    ])
+}
