@@ -794,13 +794,17 @@ struct BMPDecoderTests {
     let file = Self.infoBMP(
       width: 4, height: 4, bits: 24, compression: 0, pixels: [UInt8](repeating: 1, count: 48))
     #expect(try BMPDecoder.decode(file, limits: DecodeLimits(maxPixels: 16)).width == 4)
-    #expect(throws: DecodeError.tooLarge(format: .bmp, width: 4, height: 4, limit: 15)) {
+    #expect(throws: DecodeError.tooLarge(format: .bmp, width: 4, height: 4, limit: .pixels(15))) {
       try BMPDecoder.decode(file, limits: DecodeLimits(maxPixels: 15))
     }
-    #expect(throws: DecodeError.self) {
+    #expect(
+      throws: DecodeError.tooLarge(format: .bmp, width: 4, height: 4, limit: .dimension(3))
+    ) {
       try BMPDecoder.decode(file, limits: DecodeLimits(maxDimension: 3))
     }
-    #expect(throws: DecodeError.self) {
+    #expect(
+      throws: DecodeError.tooLarge(format: .bmp, width: 4, height: 4, limit: .decodedBytes(63))
+    ) {
       try BMPDecoder.decode(file, limits: DecodeLimits(maxDecodedBytes: 63))
     }
     #expect(try BMPDecoder.decode(file, limits: DecodeLimits(maxDecodedBytes: 64)).rgba.count == 64)

@@ -164,7 +164,7 @@ struct JPEGBitstreamTests {
     let bytes = Self.patched(Self.sofOffset + 5, [0xEA, 0x60, 0xEA, 0x60])
     #expect(
       throws: DecodeError.tooLarge(
-        format: .jpeg, width: 60000, height: 60000, limit: DecodeLimits.defaultMaxPixels)
+        format: .jpeg, width: 60000, height: 60000, limit: .pixels(DecodeLimits.defaultMaxPixels))
     ) {
       try JPEGInspector.inspect(bytes)
     }
@@ -176,7 +176,9 @@ struct JPEGBitstreamTests {
     #expect {
       try JPEGInspector.inspect(JPEGBitstreamFixtures.baselineWithRestarts, limits: limits)
     } throws: { error in
-      if case .tooLarge(format: .jpeg, width: 48, height: 16, _) = error as? DecodeError {
+      if case .tooLarge(format: .jpeg, width: 48, height: 16, limit: .decodedBytes(1000)) =
+        error as? DecodeError
+      {
         return true
       }
       return false

@@ -104,14 +104,15 @@ struct PNGDecoderTests {
       Files.signature + Files.ihdr(width: 100_000, height: 100_000, bitDepth: 8, colorType: 6)
     #expect(
       throws: DecodeError.tooLarge(
-        format: .png, width: 100_000, height: 100_000, limit: 100_000_000)
+        format: .png, width: 100_000, height: 100_000, limit: .dimension(1 << 16))
     ) {
       try PNGDecoder.decode(file)
     }
     let wide =
       Files.signature + Files.ihdr(width: 60_000, height: 60_000, bitDepth: 16, colorType: 6)
     #expect(
-      throws: DecodeError.tooLarge(format: .png, width: 60_000, height: 60_000, limit: 100_000_000)
+      throws: DecodeError.tooLarge(
+        format: .png, width: 60_000, height: 60_000, limit: .pixels(100_000_000))
     ) {
       try PNGDecoder.decodeRGBA16(wide)
     }
@@ -119,7 +120,9 @@ struct PNGDecoderTests {
     #expect {
       try PNGDecoder.decode(Self.smallRGB, limits: DecodeLimits(maxDecodedBytes: 40))
     } throws: { error in
-      guard case .tooLarge(.png, 3, 2, _) = error as? DecodeError else { return false }
+      guard case .tooLarge(.png, 3, 2, .decodedBytes(40)) = error as? DecodeError else {
+        return false
+      }
       return true
     }
     #expect(

@@ -33,7 +33,8 @@ public enum BMPDecoder {
     let planeBytes = isRLE ? pixelCount : 0
     guard !overflow, outputBytes <= limits.maxDecodedBytes - planeBytes else {
       throw .tooLarge(
-        format: .bmp, width: header.width, height: header.height, limit: limits.maxPixels)
+        format: .bmp, width: header.width, height: header.height,
+        limit: .decodedBytes(limits.maxDecodedBytes))
     }
     let rgba: [UInt8]
     if isRLE {

@@ -10,8 +10,8 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalid(format: ImageFormat, offset: Int?, reason: String)
   /// The file is valid but uses a feature this decoder does not implement.
   case unsupported(format: ImageFormat, feature: String)
-  /// The image is larger than the configured ``DecodeLimits``.
-  case tooLarge(format: ImageFormat, width: Int, height: Int, limit: Int)
+  /// The `width` × `height` image exceeds `limit`, one of the configured ``DecodeLimits``.
+  case tooLarge(format: ImageFormat, width: Int, height: Int, limit: DecodeLimit)
   /// A stored checksum does not match the data (PNG chunk CRC, zlib Adler-32).
   case checksumMismatch(
     format: ImageFormat, offset: Int, what: String, stored: UInt32, computed: UInt32)
@@ -34,7 +34,7 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unsupported(let format, let feature):
       return "unsupported \(format) feature: \(feature)"
     case .tooLarge(let format, let width, let height, let limit):
-      return "the \(format) image is \(width)×\(height) pixels, over the limit of \(limit) pixels"
+      return "the \(format) image is \(width)×\(height) pixels, over \(limit)"
     case .checksumMismatch(let format, let offset, let what, let stored, let computed):
       return
         "\(format) \(what) at byte \(offset): stored checksum \(hex32(stored)) but the data gives \(hex32(computed))"

@@ -26,15 +26,18 @@ public struct DecodeLimits: Sendable, Equatable, Hashable {
     self.maxMetadataBytes = maxMetadataBytes
   }
 
-  /// Throws ``DecodeError/tooLarge(format:width:height:limit:)`` unless a `width` × `height`
-  /// image fits these limits. Call before allocating anything sized by the header.
+  /// Throws ``DecodeError/tooLarge(format:width:height:limit:)`` naming the limit that failed
+  /// (a side first, then the pixel count) unless a `width` × `height` image fits these limits. Call before allocating anything sized by the header.
   public func check(width: Int, height: Int, format: ImageFormat) throws(DecodeError) {
     guard width > 0, height > 0 else {
       throw .invalid(format: format, offset: nil, reason: "the image is \(width)×\(height) pixels")
     }
+    guard width <= maxDimension, height <= maxDimension else {
+      throw .tooLarge(format: format, width: width, height: height, limit: .dimension(maxDimension))
+    }
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-    guard width <= maxDimension, height <= maxDimension, !overflow, pixels <= maxPixels else {
-      throw .tooLarge(format: format, width: width, height: height, limit: maxPixels)
+    guard !overflow, pixels <= maxPixels else {
+      throw .tooLarge(format: format, width: width, height: height, limit: .pixels(maxPixels))
     }
   }
 }

@@ -258,10 +258,8 @@ public enum PNGDecoder {
       let (total, totalOverflow) = output.addingReportingOverflow(filtered)
       if !totalOverflow && total <= limits.maxDecodedBytes { return }
     }
-    // The filtered stream takes at most 8 bytes a pixel plus a filter byte a row.
-    let perPixel = bytesPerPixel + max(1, header.bitsPerPixel / 8)
     throw .tooLarge(
       format: .png, width: header.width, height: header.height,
-      limit: max(0, limits.maxDecodedBytes / perPixel))
+      limit: .decodedBytes(limits.maxDecodedBytes))
   }
 }

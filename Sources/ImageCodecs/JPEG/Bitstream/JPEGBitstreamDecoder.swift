@@ -80,10 +80,9 @@ enum JPEGBitstreamDecoder {
       totalBytes += mcusPerRow * h * mcuRows * v * 64 * 2
     }
     guard totalBytes <= limits.maxDecodedBytes else {
-      let perPixel = max(1, ceilDivide(totalBytes, frame.width * frame.height))
       throw .tooLarge(
         format: .jpeg, width: frame.width, height: frame.height,
-        limit: limits.maxDecodedBytes / perPixel)
+        limit: .decodedBytes(limits.maxDecodedBytes))
     }
     for component in frame.components {
       let h = component.horizontalSampling

@@ -253,7 +253,7 @@ public enum JPEGPixelPipeline {
       let outputBytes = width * height * 4
       guard offset + outputBytes <= limits.maxDecodedBytes else {
         throw .tooLarge(
-          format: .jpeg, width: width, height: height, limit: limits.maxDecodedBytes / 4)
+          format: .jpeg, width: width, height: height, limit: .decodedBytes(limits.maxDecodedBytes))
       }
       self.width = width
       self.height = height

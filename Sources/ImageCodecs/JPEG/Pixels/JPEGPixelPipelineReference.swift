@@ -27,7 +27,7 @@ public enum JPEGPixelPipelineReference {
     }
     guard width * height * 4 * (planes.count + 1) <= limits.maxDecodedBytes else {
       throw .tooLarge(
-        format: .jpeg, width: width, height: height, limit: limits.maxDecodedBytes / 4)
+        format: .jpeg, width: width, height: height, limit: .decodedBytes(limits.maxDecodedBytes))
     }
     let maxH = planes.map(\.horizontalSampling).max() ?? 1
     let maxV = planes.map(\.verticalSampling).max() ?? 1
@@ -90,8 +90,8 @@ public enum JPEGPixelPipelineReference {
       }
       guard blocksWide * blocksHigh * 64 <= limits.maxDecodedBytes else {
         throw .tooLarge(
-          format: .jpeg, width: frame.width, height: frame.height, limit: limits.maxDecodedBytes / 4
-        )
+          format: .jpeg, width: frame.width, height: frame.height,
+          limit: .decodedBytes(limits.maxDecodedBytes))
       }
       let stride = blocksWide * 8
       var samples = [UInt8](repeating: 0, count: stride * blocksHigh * 8)
