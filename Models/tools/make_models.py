@@ -441,7 +441,7 @@ def train_detector(x, enc, cls, epochs, batch=32):
 # Export
 # ---------------------------------------------------------------------------------------
 
-def quantize(model, rep):
+def quantize(model, rep, io_type=tf.uint8):
     conv = tf.lite.TFLiteConverter.from_keras_model(model)
     conv.optimizations = [tf.lite.Optimize.DEFAULT]
 
@@ -450,8 +450,8 @@ def quantize(model, rep):
             yield [normalize(rep[i:i + 1])]
     conv.representative_dataset = gen
     conv.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
-    conv.inference_input_type = tf.uint8
-    conv.inference_output_type = tf.uint8
+    conv.inference_input_type = io_type
+    conv.inference_output_type = io_type
     conv.experimental_new_quantizer = True
     return conv.convert()
 
@@ -601,7 +601,7 @@ def add_score_threshold(model_with_md, model_plain, label_files, threshold):
     return bytes(pop.get_model_buffer())
 
 
-def classifier_metadata(buf, label_path):
+def classifier_metadata(buf, label_path, io_name="uint8"):
     general = metadata_info.GeneralMd(
         name="Ocellus digits classifier",
         version="1",
@@ -661,6 +661,8 @@ def classify(it, images):
     out = it.get_output_details()[0]
     res = []
     for im in images:
+        if inp["dtype"] == np.int8:
+            im = (im.astype(np.int16) - 128).astype(np.int8)
         it.set_tensor(inp["index"], im[None])
         it.invoke()
         res.append(it.get_tensor(out["index"])[0].copy())
@@ -847,6 +849,12 @@ def main():
     cbuf_md = classifier_metadata(cbuf, label_path)
     with open(os.path.join(out, "digits_classifier.tflite"), "wb") as f:
         f.write(cbuf_md)
+    # The same network with int8 input and output (pixel - 128 in, probability·256 - 128 out):
+    # the interface int8-only runtimes expect; its scores equal the uint8 model's.
+    cbuf8 = tidy(quantize(export_c, xc[:300], io_type=tf.int8), "image", ["scores"])
+    check_ops("classifier (int8)", cbuf8)
+    with open(os.path.join(out, "digits_classifier_int8.tflite"), "wb") as f:
+        f.write(classifier_metadata(cbuf8, label_path, io_name="int8 (pixel - 128)"))
     automl = os.path.join(out, "automl_digits")
     os.makedirs(automl, exist_ok=True)
     with open(os.path.join(automl, "model.tflite"), "wb") as f:
@@ -879,6 +887,8 @@ def main():
     # ---------------- evaluation (TF Lite interpreter, final files) ----------------
     cit = interpreter(cbuf_md)
     cls_big = float(np.mean(np.argmax(classify(cit, xcv), 1) == ycv))
+    cls8_big = float(np.mean(np.argmax(classify(interpreter(
+        open(os.path.join(out, "digits_classifier_int8.tflite"), "rb").read()), xcv), 1) == ycv))
     dit = interpreter(dbuf_md)
     dets = [detect(dit, im) for im, _ in test_scenes]
     gts = [[(b[0] / SCENE, b[1] / SCENE, b[2] / SCENE, b[3] / SCENE, b[4]) for b in bx] for _, bx in test_scenes]
@@ -966,6 +976,12 @@ def main():
             heldout_crops=int(len(ycv)), accuracy_tflite=cls_big, accuracy_keras_float=float_acc,
             heldout_scene_gt_crops=len(crops), accuracy_on_heldout_scene_crops=crop_acc,
             shipped_heldout_crops=len(ship_crops), accuracy_on_shipped_heldout=ship_acc),
+        classifier_int8=dict(
+            file="digits_classifier_int8.tflite",
+            sha256=sha(os.path.join(out, "digits_classifier_int8.tflite")),
+            input="int8 [1,64,64,3] RGB (pixel - 128)", output="int8 [1,10] probabilities",
+            accuracy_tflite=cls8_big,
+            note="same network and quantization as digits_classifier.tflite, int8 interface"),
         automl_bundle=dict(folder="automl_digits", sha256=sha(os.path.join(automl, "model.tflite")),
                            note="same network as digits_classifier.tflite without metadata"),
         detector=dict(

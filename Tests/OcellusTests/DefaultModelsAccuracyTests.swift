@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Ocellus
 import OcellusTestSupport
+import TFLiteModel
 import Testing
 
 /// The project's own models in `Models/` (issue 9), measured by Ocellus itself on the held-out
@@ -34,19 +35,13 @@ struct DefaultModelsAccuracyTests {
     try VisionImage(contentsOfFile: models.appendingPathComponent("heldout/" + file).path)
   }
 
-  @Test("the classifier labels ≥ 95 % of the held-out digit crops correctly")
-  func classifierAccuracy() throws {
-    let labeler = try ImageLabeler(
-      options: CustomImageLabelerOptions(
-        localModel: try LocalModel(
-          path: Self.models.appendingPathComponent("digits_classifier.tflite").path),
-        confidenceThreshold: 0, maxResultCount: 1))
-    var correct = 0
-    var total = 0
-    for scene in try Self.scenes() {
-      let picture = try Self.image(scene.file)
+  /// Every held-out ground-truth digit as the script crops it for the classifier: the box
+  /// grown by 10 % of its size on each side, rounded, clamped to the image.
+  static func crops() throws -> [(label: String, image: VisionImage)] {
+    var result: [(label: String, image: VisionImage)] = []
+    for scene in try scenes() {
+      let picture = try image(scene.file)
       for object in scene.objects {
-        // The script's crop: the box grown by 10 % of its size on each side, clamped.
         let (top, left, bottom, right) = (
           object.box[0], object.box[1], object.box[2], object.box[3]
         )
@@ -57,15 +52,49 @@ struct DefaultModelsAccuracyTests {
         let x1 = min(picture.width, Int((Double(right) + 0.1 * width).rounded()))
         let y1 = min(picture.height, Int((Double(bottom) + 0.1 * height).rounded()))
         let crop = try picture.image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let labels = try labeler.results(in: VisionImage(image: crop))
-        total += 1
-        if labels.first?.text == object.label { correct += 1 }
+        result.append((object.label, VisionImage(image: crop)))
       }
     }
-    let accuracy = Double(correct) / Double(total)
-    print("default classifier: \(correct) of \(total) held-out crops correct (\(accuracy))")
-    #expect(total == 139)
+    return result
+  }
+
+  static func labeler(_ file: String) throws -> ImageLabeler {
+    try ImageLabeler(
+      options: CustomImageLabelerOptions(
+        localModel: try LocalModel(path: models.appendingPathComponent(file).path),
+        confidenceThreshold: 0, maxResultCount: 10))
+  }
+
+  @Test("the classifier labels ≥ 95 % of the held-out digit crops correctly")
+  func classifierAccuracy() throws {
+    let labeler = try Self.labeler("digits_classifier.tflite")
+    let crops = try Self.crops()
+    var correct = 0
+    for crop in crops where try labeler.results(in: crop.image).first?.text == crop.label {
+      correct += 1
+    }
+    let accuracy = Double(correct) / Double(crops.count)
+    print("default classifier: \(correct) of \(crops.count) held-out crops correct (\(accuracy))")
+    #expect(crops.count == 139)
     #expect(accuracy >= 0.95)
+  }
+
+  @Test("the int8-interface classifier gives exactly the uint8 classifier's labels and scores")
+  func int8ClassifierMatchesUInt8() throws {
+    let int8 = try Self.labeler("digits_classifier_int8.tflite")
+    let uint8 = try Self.labeler("digits_classifier.tflite")
+    #expect(int8.modelDescription.input.elementType == .int8)
+    var correct = 0
+    let crops = try Self.crops()
+    for crop in crops {
+      // Input pixel − 128 and output probability·256 − 128 on the same int8 network: the
+      // confidences are the same multiples of 1/256.
+      let labels = try int8.results(in: crop.image)
+      #expect(labels == (try uint8.results(in: crop.image)))
+      if labels.first?.text == crop.label { correct += 1 }
+    }
+    print("int8 classifier: \(correct) of \(crops.count) held-out crops correct")
+    #expect(Double(correct) / Double(crops.count) >= 0.95)
   }
 
   @Test("the detector reaches mAP@0.5 ≥ 0.80 on the held-out scenes")
