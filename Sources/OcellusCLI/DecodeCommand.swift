@@ -118,10 +118,9 @@ enum DecodeCommand {
   }
 
   private static func milliseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    TimingSamples.milliseconds(duration)
   }
 
   /// Milliseconds to the microsecond.
-  private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+  private static func rounded(_ value: Double) -> Double { TimingSamples.rounded(value) }
 }

@@ -16,9 +16,10 @@ enum DetectCommand {
       options: [
         "--detector", "--classifier", "--threshold", "--detection-threshold", "--max-labels",
         "--padding",
-        "--annotate", "--threads",
+        "--annotate", "--threads", "--runs",
       ])
     let images = try parsed.several("IMAGE")
+    let runs = try parsed.integer("--runs", minimum: 1, default: 0)
     let detector = try makeDetector(parsed, mode: .singleImage)
     var documents: [JSONValue] = []
     var progress = ProgressLine(
@@ -27,15 +28,41 @@ enum DetectCommand {
       progress.show(position, path)
       let image = try VisionImage(contentsOfFile: path)
       let objects = try detector.results(in: image)
+      // --runs N: N more decodes and detections of the same file, timed (single-image mode
+      // keeps no state, so every run gives the same objects).
+      var decoding = TimingSamples()
+      var detecting = TimingSamples()
+      for _ in 0..<runs {
+        _ = try decoding.time { try VisionImage(contentsOfFile: path) }
+        _ = try detecting.time { try detector.results(in: image) }
+      }
       if parsed.flags.contains("--json") {
-        documents.append(
-          .fields([
-            ("file", .string(path)), ("width", .int(image.width)), ("height", .int(image.height)),
-            ("objects", .array(objects.map { json($0) })),
-          ]))
+        var fields: [(String, JSONValue)] = [
+          ("file", .string(path)), ("width", .int(image.width)), ("height", .int(image.height)),
+          ("objects", .array(objects.map { json($0) })),
+        ]
+        if runs > 0 {
+          fields.append(
+            (
+              "timing",
+              .fields([
+                ("runs", .int(runs)),
+                ("decode_ms_median", .double(TimingSamples.rounded(decoding.median))),
+                ("detect_ms_median", .double(TimingSamples.rounded(detecting.median))),
+                ("detect_ms_min", .double(TimingSamples.rounded(detecting.min))),
+              ])
+            ))
+        }
+        documents.append(.fields(fields))
       } else {
         print("\(path) (\(image.width)×\(image.height) upright): \(objects.count) object(s)")
         for object in objects { print("  " + text(object)) }
+        if runs > 0 {
+          print(
+            "  timing: decode median \(TimingSamples.rounded(decoding.median)) ms; detection"
+              + " with classification median \(TimingSamples.rounded(detecting.median)) ms,"
+              + " min \(TimingSamples.rounded(detecting.min)) ms (\(runs) runs)")
+        }
       }
       if let annotate = parsed.value("--annotate") {
         let output = images.count == 1 ? annotate : numbered(annotate, position + 1)

@@ -27,13 +27,10 @@ enum LoadTiming {
   }
 
   private static func milliseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    TimingSamples.milliseconds(duration)
   }
 
   private static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
-    return (middle * 1000).rounded() / 1000
+    TimingSamples.rounded(TimingSamples(values: values).median)
   }
 }

@@ -8,7 +8,7 @@ import TFLiteModel
 enum TrackCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, flags: ["--json", "--multiple"],
+      arguments, flags: ["--json", "--multiple", "--timing"],
       options: [
         "--fps", "--detector", "--classifier", "--threshold", "--detection-threshold",
         "--max-labels", "--padding",
@@ -21,12 +21,14 @@ enum TrackCommand {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
     var progress = ProgressLine(total: frames.count, resultsAtEnd: false)
+    var decoding = TimingSamples()
+    var detecting = TimingSamples()
     for (index, path) in frames.enumerated() {
       progress.show(index, path)
-      var image = try VisionImage(contentsOfFile: path)
+      var image = try decoding.time { try VisionImage(contentsOfFile: path) }
       let timestamp = Int64((Double(index) * 1000 / Double(fps)).rounded())
       image.timestampMilliseconds = timestamp
-      let objects = try detector.results(in: image)
+      let objects = try detecting.time { try detector.results(in: image) }
       if parsed.flags.contains("--json") {
         print(
           JSONValue.fields([
@@ -45,6 +47,14 @@ enum TrackCommand {
       }
     }
     progress.finish()
+    if parsed.flags.contains("--timing") {
+      OcellusCommand.printError(
+        "timing: \(frames.count) frames; per frame: decode median"
+          + " \(TimingSamples.rounded(decoding.median)) ms, detection, classification and tracking"
+          + " median \(TimingSamples.rounded(detecting.median)) ms (min"
+          + " \(TimingSamples.rounded(detecting.min)) ms, max \(TimingSamples.rounded(detecting.max)) ms)"
+      )
+    }
     return 0
   }
 }

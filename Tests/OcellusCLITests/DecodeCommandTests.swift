@@ -87,7 +87,7 @@ struct DecodeCommandTests {
     #expect(noImage.standardError.contains("missing IMAGE"))
     let badRuns = try ToolRunner.run(["decode", SharedData.path("images/cat.bmp"), "--runs", "0"])
     #expect(badRuns.status == 2)
-    let help = try ToolRunner.run(["help"])
-    #expect(help.standardOutput.contains("decode IMAGE"))
+    let help = try ToolRunner.run(["decode", "--help"])
+    #expect(help.standardOutput.contains("ocellus decode IMAGE"))
   }
 }
