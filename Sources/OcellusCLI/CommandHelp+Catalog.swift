@@ -1,7 +1,7 @@
 /// The help of every subcommand, in the order `ocellus help` lists them.
 extension CommandHelp {
   static let all: [CommandHelp] = [
-    demo, label, detect, track, inspect, run, bench, decode,
+    demo, label, detect, track, inspect, run, bench, decode, FrameBenchCommand.commandHelp,
   ]
 
   /// The help of the subcommand called `name`, if there is one.
@@ -163,7 +163,7 @@ extension CommandHelp {
       "             [--json] [--annotate DIR] [--timing]",
     ],
     details: [
-      "Frames are processed in the order given, frame i at timestamp round(i × 1000 / F) ms. Up to 5 objects per frame. A detection continues a track when its box overlaps the track's last box with IoU ≥ 0.3 (greedy, best pairs first); a track is dropped after 3 frames without a match or a gap over 500 ms, and an object that comes back gets a new, higher ID. Labels are computed when a track appears and again every 15 frames or when its box has grown by half.",
+      "Frames are processed in the order given, frame i at timestamp round(i × 1000 / F) ms. Up to 5 objects per frame. A detection continues a track when its box overlaps the track's last box with IoU ≥ 0.3 (greedy, best pairs first); a track survives 3 frames without a match and is dropped on the 4th, and a gap over 500 ms drops every track, and an object that comes back gets a new, higher ID. Labels are computed when a track appears and again every 15 frames or when its box has grown by half.",
       "One line per frame; with --json one JSON document per line (JSON Lines, see Docs/JSON.md). Models and defaults as for detect.",
     ],
     options: [

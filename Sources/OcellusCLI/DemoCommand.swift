@@ -74,7 +74,8 @@ enum DemoCommand {
     var frameReports: [JSONValue] = []
     for (index, file) in try sorted(samples + "/sequence", prefix: "frame_").enumerated() {
       var image = try VisionImage(contentsOfFile: samples + "/sequence/" + file)
-      image.timestampMilliseconds = Int64(index * 1000 / 30)
+      let timestamp = Int64((Double(index) * 1000 / 30).rounded())
+      image.timestampMilliseconds = timestamp
       let objects = try tracker.results(in: image)
       let summary = objects.map { object in
         "#\(object.trackingID ?? -1) \(object.labels.first?.text ?? "?")"
@@ -85,7 +86,7 @@ enum DemoCommand {
       written += 1
       frameReports.append(
         .fields([
-          ("file", .string(file)), ("timestamp_ms", .int(index * 1000 / 30)),
+          ("file", .string(file)), ("timestamp_ms", .int(Int(timestamp))),
           ("objects", .array(objects.map { DetectCommand.json($0) })),
         ]))
     }

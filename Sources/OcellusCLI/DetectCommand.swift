@@ -89,7 +89,15 @@ enum DetectCommand {
     guard
       let classifier = parsed.value("--classifier")
         ?? (parsed.value("--detector") == nil ? DefaultModels.classifier : nil)
-    else { return try ObjectDetector(options: base) }
+    else {
+      for option in ["--threshold", "--max-labels", "--padding"] where parsed.value(option) != nil {
+        throw ParsedArguments.UsageError(
+          description:
+            "\(option) applies to a classifier's labels, and none runs: give --classifier M"
+            + " (labels are the detector's coarse categories otherwise)")
+      }
+      return try ObjectDetector(options: base)
+    }
     var custom = CustomObjectDetectorOptions(
       localModel: try LocalModel(path: classifier), base: base)
     custom.classificationConfidenceThreshold = try parsed.number("--threshold", in: 0...1)

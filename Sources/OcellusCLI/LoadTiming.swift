@@ -22,7 +22,7 @@ enum LoadTiming {
       ("runs", .int(runs)),
       ("read_ms_median", .double(median(readTimes))),
       ("parse_ms_median", .double(median(parseTimes))),
-      ("parse_ms_min", .double(parseTimes.min() ?? 0)),
+      ("parse_ms_min", .double(TimingSamples.rounded(parseTimes.min() ?? 0))),
     ])
   }
 

@@ -71,6 +71,7 @@ enum OcellusCommand {
       case "detect": return try DetectCommand.run(rest)
       case "track": return try TrackCommand.run(rest)
       case "demo": return try DemoCommand.run(rest)
+      case "bench-frame": return try FrameBenchCommand.run(rest)
       default:
         printError("ocellus \(command): not available in this build")
         return 2

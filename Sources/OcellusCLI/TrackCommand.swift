@@ -8,7 +8,7 @@ import TFLiteModel
 enum TrackCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, flags: ["--json", "--multiple", "--timing"],
+      arguments, flags: ["--json", "--timing"],
       options: [
         "--fps", "--detector", "--classifier", "--threshold", "--detection-threshold",
         "--max-labels", "--padding",

@@ -100,5 +100,12 @@ struct VisionCommandsTests {
     let result = try ToolRunner.run(["label", "x.png", "--model", "a", "--automl", "b"])
     #expect(result.status == 2)
     #expect(result.standardError.contains("exclude each other"))
+    // Classifier options without a classifier (the detector alone gives coarse categories).
+    let noClassifier = try ToolRunner.run([
+      "detect", "Models/samples/scene_1.png", "--detector", "Models/digits_detector.tflite",
+      "--threshold", "0.5",
+    ])
+    #expect(noClassifier.status == 2)
+    #expect(noClassifier.standardError.contains("--threshold applies to a classifier's labels"))
   }
 }

@@ -92,5 +92,11 @@ struct LegacyTests {
     var lower = options
     lower.confidenceThreshold = 0
     #expect(try VisionImageLabeler(options: lower).results(in: image).count == 5)
+    // Firebase's name for the bundle ports unchanged.
+    let firebaseModel = try AutoMLLocalModel(
+      manifestPath: SharedData.path("models/automl_flowers_mlkit/manifest.json"))
+    let firebaseLabeler = try Vision.vision().onDeviceAutoMLImageLabeler(
+      options: VisionOnDeviceAutoMLImageLabelerOptions(localModel: firebaseModel))
+    #expect(try firebaseLabeler.results(in: image) == labels)
   }
 }

@@ -1,8 +1,9 @@
 import TFLiteModel
 
 /// An AutoML Vision Edge image-labeling bundle on disk: `manifest.json`, the model and its
-/// `dict.txt` labels (legacy Firebase `AutoMLImageLabelerLocalModel(manifestPath:)`; current
-/// ML Kit `LocalModel(manifestPath:)`).
+/// `dict.txt` labels (standalone ML Kit's `AutoMLImageLabelerLocalModel(manifestPath:)`;
+/// Firebase ML Vision's `AutoMLLocalModel(manifestPath:)` is ``AutoMLLocalModel``; current ML
+/// Kit `LocalModel(manifestPath:)`).
 ///
 /// Paths in the manifest resolve relative to its folder; the manifest may have a trailing comma
 /// or a byte order mark (SPEC E.1). The labels file wins over labels embedded in the model, and
