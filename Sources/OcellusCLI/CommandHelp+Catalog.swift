@@ -1,7 +1,8 @@
 /// The help of every subcommand, in the order `ocellus help` lists them.
 extension CommandHelp {
   static let all: [CommandHelp] = [
-    demo, label, detect, track, inspect, run, bench, decode, FrameBenchCommand.commandHelp,
+    demo, label, detect, track, ModelsCommand.commandHelp, inspect, run, bench,
+    FrameBenchCommand.commandHelp, decode,
   ]
 
   /// The help of the subcommand called `name`, if there is one.

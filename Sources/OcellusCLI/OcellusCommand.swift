@@ -72,6 +72,7 @@ enum OcellusCommand {
       case "track": return try TrackCommand.run(rest)
       case "demo": return try DemoCommand.run(rest)
       case "bench-frame": return try FrameBenchCommand.run(rest)
+      case "models": return try ModelsCommand.run(rest)
       default:
         printError("ocellus \(command): not available in this build")
         return 2

@@ -15,7 +15,7 @@ import Testing
 struct JSONDocumentationTests {
   /// Every command with `--json` output (or, for `demo`, a JSON report).
   static let commands = [
-    "inspect", "bench", "bench-frame", "decode", "label", "detect", "track", "demo",
+    "inspect", "bench", "bench-frame", "decode", "label", "detect", "track", "models", "demo",
   ]
 
   /// One documented example: the tool's arguments and the JSON text shown.
