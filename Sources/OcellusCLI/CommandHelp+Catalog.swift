@@ -200,11 +200,17 @@ extension CommandHelp {
     name: "inspect",
     summary:
       "Summarize a .tflite model or an AutoML manifest: operators, tensors, quantization, metadata and associated files.",
-    usage: ["inspect MODEL [--json] [--timing]"],
+    usage: ["inspect MODEL [--as classifier|detector] [--json] [--timing]"],
     details: [
-      "Shows the operators (with counts and custom options), inputs and outputs with shape, type and quantization, the metadata (labels, normalization, score thresholds and calibration, box properties) and the associated files packed in the model. Use it to check a model before giving it to label or detect; a model that does not fit is also reported there with every broken rule when the detector or labeler is created."
+      "Shows the operators (with counts and custom options), inputs and outputs with shape, type and quantization, the metadata (labels, normalization, score thresholds and calibration, box properties) and the associated files packed in the model.",
+      "With --as, it also checks the model for a task with the rules the labeler and detector apply when they are created (SPEC A.2–A.5 for classifiers, C.2 for detectors): it says how the input will be packed and what the outputs hold, or lists every broken rule with a fix, and exits with 1 when the model does not fit.",
     ],
     options: [
+      Option(
+        name: "--as classifier|detector",
+        text:
+          "Check that the model fits as an image classifier (label, detect --classifier) or as an SSD detector (detect --detector); exit 1 if not."
+      ),
       Option(
         name: "--json", text: "Print a stable JSON document instead of text (see Docs/JSON.md)."),
       Option(
@@ -214,6 +220,9 @@ extension CommandHelp {
       Example(
         comment: "The default classifier.",
         command: "ocellus inspect Models/digits_classifier.tflite"),
+      Example(
+        comment: "Would this model work as a detector? (No: every broken rule is listed.)",
+        command: "ocellus inspect Models/digits_classifier.tflite --as detector"),
       Example(
         comment: "An AutoML bundle as JSON.",
         command: "ocellus inspect Models/automl_digits/manifest.json --json"),

@@ -3,17 +3,48 @@ import TFLiteModel
 /// `ocellus inspect MODEL [--json] [--timing]`.
 enum InspectCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, flags: ["--json", "--timing"], options: [])
+    let parsed = try ParsedArguments(arguments, flags: ["--json", "--timing"], options: ["--as"])
     let path = try parsed.single("MODEL")
+    var task: ModelFitCheck.Task?
+    if let name = parsed.value("--as") {
+      guard let known = ModelFitCheck.Task(rawValue: name) else {
+        throw ParsedArguments.UsageError(
+          description: "--as must be classifier or detector, got \"\(name)\"")
+      }
+      task = known
+    }
     var document = try Self.report(path: path)
     if parsed.flags.contains("--timing"), case .object(var members) = document {
       _ = members.appendNew(key: "timing", value: LoadTiming.measure(path: path))
       document = .object(members)
     }
-    print(
-      parsed.flags.contains("--json")
-        ? document.serialized() : ReportText(report: document).render())
-    return 0
+    var fit: (fits: Bool, summary: [String], problems: [String])?
+    if let task, case .object(var members) = document {
+      let result = ModelFitCheck.check(
+        path: path, isManifest: members.contains(key: "manifest"), as: task)
+      fit = result
+      _ = members.appendNew(
+        key: "fit",
+        value: .fields([
+          ("as", .string(task.rawValue)), ("fits", .bool(result.fits)),
+          ("summary", .array(result.summary.map(JSONValue.string))),
+          ("problems", .array(result.problems.map(JSONValue.string))),
+        ]))
+      document = .object(members)
+    }
+    if parsed.flags.contains("--json") {
+      print(document.serialized())
+    } else {
+      var text = ReportText(report: document).render()
+      if let task, let fit {
+        text +=
+          fit.fits
+          ? "\nFits as \(task.title):" : "\nDoes NOT fit as \(task.title):"
+        for line in fit.fits ? fit.summary : fit.problems { text += "\n  " + line }
+      }
+      print(text)
+    }
+    return fit?.fits == false ? 1 : 0
   }
 
   /// The report for a model file, or for the AutoML bundle an AutoML `manifest.json` names.

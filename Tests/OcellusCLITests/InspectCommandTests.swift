@@ -160,4 +160,39 @@ extension InspectCommandTests {
     #expect(ios.status == 1)
     #expect(ios.standardError.contains("automl_labeler_model.tflite"))
   }
+
+  @Test("--as checks a model for a task with the labeler's and detector's rules")
+  func fitCheck() throws {
+    let classifier = try ToolRunner.run([
+      "inspect", "Models/digits_classifier.tflite", "--as", "classifier",
+    ])
+    #expect(classifier.status == 0, "\(classifier.standardError)")
+    #expect(classifier.standardOutput.contains("Fits as an image classifier:"))
+    #expect(classifier.standardOutput.contains("64×64×3 uint8, pixels as raw bytes"))
+
+    let wrongTask = try ToolRunner.run([
+      "inspect", "Models/digits_classifier.tflite", "--as", "detector", "--json",
+    ])
+    #expect(wrongTask.status == 1)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(wrongTask.standardOutput.utf8))
+        as? [String: Any])
+    let fit = try #require(report["fit"] as? [String: Any])
+    #expect(fit["as"] as? String == "detector")
+    #expect(fit["fits"] as? Bool == false)
+    let problems = try #require(fit["problems"] as? [String])
+    #expect(problems.count == 1 && problems[0].contains("SPEC C.2"))
+
+    let detector = try ToolRunner.run([
+      "inspect", "Models/digits_detector.tflite", "--as", "detector",
+    ])
+    #expect(detector.status == 0)
+    #expect(detector.standardOutput.contains("Fits as an object detector:"))
+    let bundle = try ToolRunner.run([
+      "inspect", "Models/automl_digits/manifest.json", "--as", "classifier",
+    ])
+    #expect(bundle.status == 0)
+    let badTask = try ToolRunner.run(["inspect", "Models/digits_detector.tflite", "--as", "x"])
+    #expect(badTask.status == 2)
+  }
 }
