@@ -153,23 +153,11 @@ struct TensorRowReader {
           cache.row = y >> 1
           cache.start = i
         }
-        for group in 0..<groups {
-          let yv = SIMD8<Int32>(
-            truncatingIfNeeded: UnsafeRawPointer(luma + x).loadUnaligned(as: SIMD8<UInt8>.self))
-          let terms = UnsafeRawPointer(cache.terms + 24 &* group)
-          let l = vector.luma(yv)
-          let r = (l &+ terms.loadUnaligned(as: SIMD8<Int32>.self)) &>> 16
-          let g = (l &- terms.loadUnaligned(fromByteOffset: 32, as: SIMD8<Int32>.self)) &>> 16
-          let b = (l &+ terms.loadUnaligned(fromByteOffset: 64, as: SIMD8<Int32>.self)) &>> 16
-          UnsafeMutableRawPointer(buffer + (mirror ? n - 8 - i : i)).storeBytes(
-            of: Self.ordered(YUVVectorConverter.clamp8(r), mirror), as: UInt64.self)
-          UnsafeMutableRawPointer(gOut + (mirror ? n - 8 - i : i)).storeBytes(
-            of: Self.ordered(YUVVectorConverter.clamp8(g), mirror), as: UInt64.self)
-          UnsafeMutableRawPointer(bOut + (mirror ? n - 8 - i : i)).storeBytes(
-            of: Self.ordered(YUVVectorConverter.clamp8(b), mirror), as: UInt64.self)
-          i += 8
-          x += 8
-        }
+        Self.convertGroups(
+          groups, luma: luma + x, terms: UnsafeRawPointer(cache.terms), vector: vector,
+          red: buffer, green: gOut, blue: bOut, count: n, first: i, mirror: mirror)
+        i += 8 &* groups
+        x += 8 &* groups
         while i < n {
           let (r, g, b) = Self.convert(
             converter, luma: luma, cRow: cRow, c2Row: c2Row, x: x, triPlanar: triPlanar,
@@ -264,8 +252,7 @@ struct TensorRowReader {
             cb = Self.pairs(cRow + (2 &* c &+ cbOffset), step: 2)
             cr = Self.pairs(cRow + (2 &* c &+ crOffset), step: 2)
           }
-          let yv = SIMD8<Int32>(
-            truncatingIfNeeded: UnsafeRawPointer(luma + bx).loadUnaligned(as: SIMD8<UInt8>.self))
+          let yv = YUVVectorConverter.widen(UnsafeRawPointer(luma + bx))
           return k.rgb(y: yv, cb: cb, cr: cr)
         }
         do {
@@ -330,6 +317,36 @@ struct TensorRowReader {
         }
         y &+= dy
       }
+    }
+  }
+
+  /// `groups` groups of eight pixels of a stored YUV row, converted with the chroma terms
+  /// cached in `terms` (24 `Int32` per group: R, G, B) and stored from element `first` on
+  /// (from the end backwards when `mirror`). Kept out of line: inside the large `row(_:…)`
+  /// the compiler stops inlining the SIMD conversions, which then cost more than the math.
+  @inline(never)
+  private static func convertGroups(
+    _ groups: Int, luma: UnsafePointer<UInt8>, terms: UnsafeRawPointer,
+    vector: YUVVectorConverter, red: UnsafeMutablePointer<UInt8>,
+    green: UnsafeMutablePointer<UInt8>, blue: UnsafeMutablePointer<UInt8>, count n: Int,
+    first: Int, mirror: Bool
+  ) {
+    var i = first
+    for group in 0..<groups {
+      let yv = YUVVectorConverter.widen(UnsafeRawPointer(luma + 8 &* group))
+      let t = terms + 96 &* group
+      let l = vector.luma(yv)
+      let r = (l &+ t.loadUnaligned(as: SIMD8<Int32>.self)) &>> 16
+      let g = (l &- t.loadUnaligned(fromByteOffset: 32, as: SIMD8<Int32>.self)) &>> 16
+      let b = (l &+ t.loadUnaligned(fromByteOffset: 64, as: SIMD8<Int32>.self)) &>> 16
+      let at = mirror ? n - 8 - i : i
+      UnsafeMutableRawPointer(red + at).storeBytes(
+        of: ordered(YUVVectorConverter.clamp8(r), mirror), as: UInt64.self)
+      UnsafeMutableRawPointer(green + at).storeBytes(
+        of: ordered(YUVVectorConverter.clamp8(g), mirror), as: UInt64.self)
+      UnsafeMutableRawPointer(blue + at).storeBytes(
+        of: ordered(YUVVectorConverter.clamp8(b), mirror), as: UInt64.self)
+      i &+= 8
     }
   }
 

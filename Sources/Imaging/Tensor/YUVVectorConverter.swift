@@ -2,9 +2,6 @@
 /// 16.16 fixed-point sums, arithmetic shift, clamp to 0...255).
 struct YUVVectorConverter {
   let yScale: SIMD8<Int32>
-  /// `yScale − 65536` as a 16-bit factor when it fits (video range: 10773, full: 0), so the
-  /// luma product is `(Y′ << 16) + Y′·rest` with a cheap 16-bit multiply; nil otherwise.
-  let yRest: SIMD8<Int16>?
   let yOffset: SIMD8<Int32>
   let crToR: SIMD8<Int32>
   let cbToG: SIMD8<Int32>
@@ -13,10 +10,6 @@ struct YUVVectorConverter {
 
   init(_ c: YUVToRGBConverter) {
     yScale = SIMD8(repeating: c.yScale)
-    let rest = c.yScale - 65536
-    yRest =
-      Int32(Int16.min)...Int32(Int16.max) ~= rest
-      ? SIMD8(repeating: Int16(truncatingIfNeeded: rest)) : nil
     yOffset = SIMD8(repeating: c.yOffset)
     crToR = SIMD8(repeating: c.crToR)
     cbToG = SIMD8(repeating: c.cbToG)
@@ -64,22 +57,34 @@ struct YUVVectorConverter {
   /// `yScale · (Y − yOffset) + 32768` per lane (Y in 0...255), exactly.
   @inline(__always)
   func luma(_ y: SIMD8<Int32>) -> SIMD8<Int32> {
-    let centered = y &- yOffset
-    guard let rest = yRest else { return yScale &* centered &+ SIMD8(repeating: 32768) }
-    // |Y′| < 2^8 and |rest| < 2^15: the 16-bit product is exact in 32 bits.
-    let product =
-      SIMD8<Int32>(truncatingIfNeeded: SIMD8<Int16>(truncatingIfNeeded: centered))
-      &* SIMD8<Int32>(truncatingIfNeeded: rest)
-    return (centered &<< 16) &+ product &+ SIMD8(repeating: 32768)
+    yScale &* (y &- yOffset) &+ SIMD8(repeating: 32768)
   }
 
   /// Each lane clamped to 0...255, as bytes.
+  ///
+  /// Written with sign masks and a byte gather rather than `clamped(lowerBound:upperBound:)`
+  /// and `init(truncatingIfNeeded:)`: those stdlib generics are not always inlined and then
+  /// run as calls on every eight pixels (DESIGN.md's SIMD rules).
   @inline(__always)
   static func clamp8(_ v: SIMD8<Int32>) -> SIMD8<UInt8> {
-    // The shifted sums stay within ±2^10 for every YUVColorSpace, so 16-bit lanes hold them.
-    let narrow = SIMD8<Int16>(truncatingIfNeeded: v)
-    let clamped = narrow.clamped(
-      lowerBound: SIMD8<Int16>(repeating: 0), upperBound: SIMD8<Int16>(repeating: 255))
-    return SIMD8<UInt8>(truncatingIfNeeded: clamped)
+    let nonNegative = v & ~(v &>> 31)
+    let over = (SIMD8<Int32>(repeating: 255) &- nonNegative) &>> 31
+    let c = (nonNegative & ~over) | (SIMD8<Int32>(repeating: 255) & over)
+    return SIMD8<UInt8>(
+      UInt8(truncatingIfNeeded: c[0]), UInt8(truncatingIfNeeded: c[1]),
+      UInt8(truncatingIfNeeded: c[2]), UInt8(truncatingIfNeeded: c[3]),
+      UInt8(truncatingIfNeeded: c[4]), UInt8(truncatingIfNeeded: c[5]),
+      UInt8(truncatingIfNeeded: c[6]), UInt8(truncatingIfNeeded: c[7]))
+  }
+
+  /// Eight bytes widened to 32-bit lanes (zero-extended), without the generic conversion.
+  @inline(__always)
+  static func widen(_ p: UnsafeRawPointer) -> SIMD8<Int32> {
+    let w = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+    return SIMD8<Int32>(
+      Int32(truncatingIfNeeded: w & 0xFF), Int32(truncatingIfNeeded: (w >> 8) & 0xFF),
+      Int32(truncatingIfNeeded: (w >> 16) & 0xFF), Int32(truncatingIfNeeded: (w >> 24) & 0xFF),
+      Int32(truncatingIfNeeded: (w >> 32) & 0xFF), Int32(truncatingIfNeeded: (w >> 40) & 0xFF),
+      Int32(truncatingIfNeeded: (w >> 48) & 0xFF), Int32(truncatingIfNeeded: w >> 56))
   }
 }
