@@ -11,6 +11,7 @@ final class RemoteFixture: @unchecked Sendable {
   private let lock = NSLock()
   private var posted: [(succeeded: Bool, model: RemoteModel?, error: ModelDownloadError?)] = []
   private var observers: [NSObjectProtocol] = []
+  private var firebasePosted: [Notification.Name] = []
 
   init(maximumUnpinnedByteCount: Int = 1 << 30) throws {
     server = try HTTPTestServer()
@@ -31,6 +32,25 @@ final class RemoteFixture: @unchecked Sendable {
           self?.record(succeeded, model, error)
         })
     }
+    for name in [
+      Notification.Name.firebaseMLModelDownloadDidSucceed, .firebaseMLModelDownloadDidFail,
+    ] {
+      observers.append(
+        NotificationCenter.default.addObserver(forName: name, object: manager, queue: nil) {
+          [weak self] notification in
+          guard let self else { return }
+          self.lock.lock()
+          self.firebasePosted.append(notification.name)
+          self.lock.unlock()
+        })
+    }
+  }
+
+  /// The Firebase-era notification names posted for this fixture's manager so far.
+  var firebaseNotificationNames: [Notification.Name] {
+    lock.lock()
+    defer { lock.unlock() }
+    return firebasePosted
   }
 
   private func record(_ succeeded: Bool, _ model: RemoteModel?, _ error: ModelDownloadError?) {
@@ -131,6 +151,7 @@ struct RemoteDownloadTests {
     let notes = fixture.notifications
     #expect(notes.count == 1)
     #expect(notes.first?.succeeded == true)
+    #expect(fixture.firebaseNotificationNames == [.firebaseMLModelDownloadDidSucceed])
     #expect(notes.first?.model == model)
     #expect(notes.first?.error == nil)
     #expect(fixture.server.requests(to: "/m.tflite").count == 1)
@@ -157,6 +178,10 @@ struct RemoteDownloadTests {
     }
     let notes = fixture.notifications
     #expect(notes.map(\.succeeded) == [false, false])
+    #expect(
+      fixture.firebaseNotificationNames == [
+        .firebaseMLModelDownloadDidFail, .firebaseMLModelDownloadDidFail,
+      ])
     #expect(notes.map(\.model) == [missing, broken])
     #expect(
       notes.map(\.error) == [

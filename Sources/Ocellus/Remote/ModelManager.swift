@@ -25,7 +25,8 @@ import Foundation
 ///    as it was;
 /// 4. reports progress (monotonic), an event stream (``events()``) and ML Kit's notifications
 ///    (`.mlkitModelDownloadDidSucceed` / `.mlkitModelDownloadDidFail` on
-///    `NotificationCenter.default`, with this manager as the object).
+///    `NotificationCenter.default`, with this manager as the object; the Firebase-era
+///    `.firebaseMLModelDownloadDidSucceed` / `…DidFail` follow each, for ported code).
 ///
 /// Thread-safe; all methods may be called from any thread or task. A model counts as
 /// downloaded only after a verified, atomic install.
@@ -224,17 +225,23 @@ public final class ModelManager: @unchecked Sendable {
     case .success(let path):
       flight.finish()
       event = .succeeded(model: model, path: path)
-      NotificationCenter.default.post(
-        name: .mlkitModelDownloadDidSucceed, object: self,
-        userInfo: [ModelDownloadUserInfoKey.remoteModel.rawValue: model])
+      for name in [
+        Notification.Name.mlkitModelDownloadDidSucceed, .firebaseMLModelDownloadDidSucceed,
+      ] {
+        NotificationCenter.default.post(
+          name: name, object: self, userInfo: [ModelDownloadUserInfoKey.remoteModel.rawValue: model]
+        )
+      }
     case .failure(let error):
       event = .failed(model: model, error: error)
-      NotificationCenter.default.post(
-        name: .mlkitModelDownloadDidFail, object: self,
-        userInfo: [
-          ModelDownloadUserInfoKey.remoteModel.rawValue: model,
-          ModelDownloadUserInfoKey.error.rawValue: error,
-        ])
+      for name in [Notification.Name.mlkitModelDownloadDidFail, .firebaseMLModelDownloadDidFail] {
+        NotificationCenter.default.post(
+          name: name, object: self,
+          userInfo: [
+            ModelDownloadUserInfoKey.remoteModel.rawValue: model,
+            ModelDownloadUserInfoKey.error.rawValue: error,
+          ])
+      }
     }
     for listener in listeners { listener.yield(event) }
     return result
