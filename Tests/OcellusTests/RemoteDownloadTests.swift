@@ -332,10 +332,21 @@ struct RemoteDownloadTests {
     #expect(throws: ModelDownloadError.notDownloaded(model: "doomed")) {
       try fixture.manager.localModel(for: model)
     }
+    // ML Kit's completion form, called back on the given queue.
+    try await fixture.manager.downloadModel(model)
+    let queue = DispatchQueue(label: "ocellus.test.delete")
+    let failure: ModelDownloadError? = await withCheckedContinuation { continuation in
+      fixture.manager.deleteDownloadedModel(model, queue: queue) { error in
+        dispatchPrecondition(condition: .onQueue(queue))
+        continuation.resume(returning: error)
+      }
+    }
+    #expect(failure == nil)
+    #expect(!fixture.manager.isModelDownloaded(model))
     // Downloading again transfers the whole file (no validators are left to revalidate with).
     try await fixture.manager.downloadModel(model)
     #expect(fixture.server.requests(to: "/m.tflite").last?.headers["if-none-match"] == nil)
-    #expect(fixture.server.transfers(of: "/m.tflite") == 2)
+    #expect(fixture.server.transfers(of: "/m.tflite") == 3)
   }
 
   @Test("Progress.cancel() stops the transfer: .cancelled, fail notification, nothing installed")

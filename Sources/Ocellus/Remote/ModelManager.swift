@@ -189,6 +189,27 @@ public final class ModelManager: @unchecked Sendable {
     return existed
   }
 
+  /// Deletes the installed copy of `model` off the caller's thread and calls `completion` on
+  /// `queue` with nil or the error: ML Kit's `deleteDownloadedModel(_:completion:)`, which calls
+  /// back on the main queue (the default here too; on Linux the main queue runs only while the
+  /// program services it, e.g. with `dispatchMain()` or `RunLoop.main`, so pass another queue
+  /// there). Deleting a model that is not installed is not an error.
+  public func deleteDownloadedModel(
+    _ model: RemoteModel, queue: DispatchQueue = .main,
+    completion: @escaping @Sendable (ModelDownloadError?) -> Void
+  ) {
+    DispatchQueue.global().async {
+      let outcome: ModelDownloadError?
+      do throws(ModelDownloadError) {
+        _ = try self.deleteDownloadedModel(model)
+        outcome = nil
+      } catch {
+        outcome = error
+      }
+      queue.async { completion(outcome) }
+    }
+  }
+
   // MARK: Internals
 
   private func flight(for model: RemoteModel, conditions: ModelDownloadConditions)
