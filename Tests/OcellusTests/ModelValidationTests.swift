@@ -59,9 +59,17 @@ struct ModelValidationTests {
     "coco_ssd_mobilenet_v1_1.0_quant_2018_06_29_score_calibration.tflite",
   ]
 
+  /// Raw-output YOLO detectors (no post-processing operator in the graph).
+  static let yoloDetectors = ["yolov8n_full_integer_quant.tflite", "yolov8n_integer_quant.tflite"]
+
+  /// Models of other tasks: a segmentation model (an int64 class map) and a face-landmark model.
+  static let otherTasks = [
+    "coral_deeplabv3_mnv2_pascal_quant.tflite", "mediapipe_face_landmark.tflite",
+  ]
+
   @Test func everySharedModelIsCovered() {
     let covered = Set(Self.classifiers.map { "models/" + $0.file }).union(
-      Self.detectors.map { "models/" + $0 }
+      (Self.detectors + Self.yoloDetectors + Self.otherTasks).map { "models/" + $0 }
     ).union(["models/mobilenet_v1_0.25_224_1_default_1.tflite"])
     #expect(Set(SharedData.modelFiles()) == covered)
   }
@@ -171,6 +179,46 @@ struct ModelValidationTests {
       else { return false }
       return kind.contains("SSD") && error.description.contains("expected 2D or 4D")
         && error.fixHint.contains("use it as the detector") && error.all.count == 1
+    }
+  }
+
+  @Test(arguments: yoloDetectors)
+  func yoloDetectorUsedAsClassifierIsNamed(_ file: String) throws {
+    let local = try LocalModel(path: ModelValidationFixtures.model(file))
+    #expect {
+      _ = try local.classifierDescription(
+        options: ClassifierModelOptions(normalization: ImageNormalization(mean: 0, std: 255)))
+    } throws: { error in
+      guard case .detectionModelAsClassifier(let kind, let shapes)? =
+        (error as? ModelValidationError)?.all.last
+      else { return false }
+      return kind.contains("YOLO") && shapes == [[1, 84, 8400]]
+    }
+  }
+
+  @Test func segmentationModelIsNotCalledADetector() throws {
+    let local = try LocalModel(
+      path: ModelValidationFixtures.model("coral_deeplabv3_mnv2_pascal_quant.tflite"))
+    #expect {
+      _ = try local.classifierDescription()
+    } throws: { error in
+      guard let error = error as? ModelValidationError else { return false }
+      let isDetector = error.all.contains {
+        if case .detectionModelAsClassifier = $0 { return true } else { return false }
+      }
+      return !isDetector && error.description.contains("[1, 513, 513]")
+    }
+  }
+
+  @Test func floatLandmarkModelWithoutMetadataNeedsNormalization() throws {
+    let local = try LocalModel(
+      path: ModelValidationFixtures.model("mediapipe_face_landmark.tflite"))
+    #expect {
+      _ = try local.classifierDescription()
+    } throws: { error in
+      guard case .missingNormalization(let tensor)? = (error as? ModelValidationError)?.all.first
+      else { return false }
+      return tensor.name == "input_1"
     }
   }
 

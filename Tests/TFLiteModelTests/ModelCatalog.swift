@@ -13,6 +13,8 @@ struct ModelExpectation: Sendable {
   /// Entries of the appended zip archive, with their sizes in bytes.
   var archive: [(name: String, bytes: Int)]
   var minRuntimeVersion: String? = nil
+  /// Each operator code's version, in operator-code order; nil when every code is version 1.
+  var operatorVersions: [Int]? = nil
 }
 
 struct TensorExpectation: Sendable {
@@ -110,6 +112,13 @@ enum ModelCatalog {
   static let automlOutput = TensorExpectation(
     name: "scores", shape: [1, 5], type: .uint8, quantization: (0.00390625, 0))
 
+  /// Both Ultralytics YOLOv8n exports (the float-interface one adds QUANTIZE/DEQUANTIZE ends).
+  static let yoloOperators: [(name: String, count: Int)] = [
+    ("PAD", 7), ("CONV_2D", 64), ("LOGISTIC", 58), ("MUL", 60), ("STRIDED_SLICE", 20), ("ADD", 8),
+    ("CONCATENATION", 19), ("MAX_POOL_2D", 3), ("RESIZE_NEAREST_NEIGHBOR", 2), ("QUANTIZE", 2),
+    ("TRANSPOSE", 4), ("RESHAPE", 5), ("SOFTMAX", 1), ("SUB", 2),
+  ]
+
   static func coralClassifier(
     _ file: String, size: Int, operators: [(name: String, count: Int)], output: String
   )
@@ -189,6 +198,32 @@ enum ModelCatalog {
         ("CONV_2D", 36), ("DEPTHWISE_CONV_2D", 17), ("ADD", 10), ("AVERAGE_POOL_2D", 1),
         ("RESHAPE", 1), ("SOFTMAX", 1),
       ], output: "MobilenetV2/Predictions/Softmax"),
+    ModelExpectation(
+      file: "models/coral_deeplabv3_mnv2_pascal_quant.tflite",
+      operators: [
+        ("CONV_2D", 38), ("DEPTHWISE_CONV_2D", 17), ("ADD", 10), ("AVERAGE_POOL_2D", 1),
+        ("RESIZE_BILINEAR", 3), ("QUANTIZE", 1), ("CONCATENATION", 1), ("ARG_MAX", 1),
+      ],
+      inputs: [
+        .init(
+          name: "MobilenetV2/MobilenetV2/input", shape: [1, 513, 513, 3], type: .uint8,
+          quantization: (0.0078125, 128))
+      ],
+      outputs: [.init(name: "ArgMax", shape: [1, 513, 513], type: .int64, quantization: nil)],
+      metadata: nil, archive: [], minRuntimeVersion: "1.14.0",
+      operatorVersions: [1, 2, 1, 1, 1, 1, 1, 1]),
+    ModelExpectation(
+      file: "models/mediapipe_face_landmark.tflite",
+      operators: [
+        ("CONV_2D", 25), ("PRELU", 23), ("DEPTHWISE_CONV_2D", 20), ("ADD", 20), ("MAX_POOL_2D", 6),
+        ("PAD", 3), ("DEQUANTIZE", 113),
+      ],
+      inputs: [.init(name: "input_1", shape: [1, 192, 192, 3], type: .float32, quantization: nil)],
+      outputs: [
+        .init(name: "conv2d_21", shape: [1, 1, 1, 1404], type: .float32, quantization: nil),
+        .init(name: "conv2d_31", shape: [1, 1, 1, 1], type: .float32, quantization: nil),
+      ],
+      metadata: nil, archive: [], operatorVersions: [1, 1, 1, 1, 1, 1, 2]),
     ModelExpectation(
       file: "models/mlkit_bird_classifier.tflite",
       operators: [
@@ -342,5 +377,33 @@ enum ModelCatalog {
           name: "output", shape: [1, 1001], type: .uint8, quantization: (0.09889253973960876, 58))
       ],
       metadata: nil, archive: []),
+    ModelExpectation(
+      file: "models/yolov8n_full_integer_quant.tflite", operators: yoloOperators,
+      inputs: [
+        .init(
+          name: "serving_default_images:0", shape: [1, 640, 640, 3], type: .int8,
+          quantization: (0.01865844801068306, -14))
+      ],
+      outputs: [
+        .init(
+          name: "PartitionedCall:0", shape: [1, 84, 8400], type: .int8,
+          quantization: (0.003986024297773838, -128))
+      ],
+      metadata: nil, archive: [], minRuntimeVersion: "1.14.0",
+      operatorVersions: [2, 3, 2, 2, 2, 2, 2, 2, 2, 1, 2, 1, 2, 2]),
+    ModelExpectation(
+      file: "models/yolov8n_integer_quant.tflite",
+      operators: [("QUANTIZE", 3)] + yoloOperators.filter { $0.name != "QUANTIZE" }
+        + [("DEQUANTIZE", 1)],
+      inputs: [
+        .init(
+          name: "serving_default_images:0", shape: [1, 640, 640, 3], type: .float32,
+          quantization: nil)
+      ],
+      outputs: [
+        .init(name: "PartitionedCall:0", shape: [1, 84, 8400], type: .float32, quantization: nil)
+      ],
+      metadata: nil, archive: [], minRuntimeVersion: "1.14.0",
+      operatorVersions: [1, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2]),
   ]
 }

@@ -159,7 +159,10 @@ extension ClassifierModelDescription {
     if shapes.contains(where: { $0.count == 3 && $0.last == 4 }) {
       return "an object detection model (a [1, N, 4] box output)"
     }
-    if shapes.count == 1, let shape = shapes.first, shape.count == 3 {
+    // A single 3-D integer output is a per-pixel class map (segmentation), not boxes.
+    let outputType = subgraph.outputs.first.map { subgraph.tensors[$0].type }
+    let isIndexMap = outputType == .int32 || outputType == .int64
+    if shapes.count == 1, let shape = shapes.first, shape.count == 3, !isIndexMap {
       return "a YOLO-style object detection model (one 3-D output of boxes and class scores)"
     }
     return nil
