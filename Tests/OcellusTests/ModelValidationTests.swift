@@ -189,8 +189,9 @@ struct ModelValidationTests {
       _ = try local.classifierDescription(
         options: ClassifierModelOptions(normalization: ImageNormalization(mean: 0, std: 255)))
     } throws: { error in
-      guard case .detectionModelAsClassifier(let kind, let shapes)? =
-        (error as? ModelValidationError)?.all.last
+      guard
+        case .detectionModelAsClassifier(let kind, let shapes)? =
+          (error as? ModelValidationError)?.all.last
       else { return false }
       return kind.contains("YOLO") && shapes == [[1, 84, 8400]]
     }
