@@ -2,27 +2,46 @@
 // Ocellus: ML Kit's on-device vision in pure Swift. No package dependencies.
 import PackageDescription
 
+// Ocellus' compute paths (kernels, interpreter, codecs, packing, heads) run at release speed even
+// when the app depending on Ocellus builds in debug: SwiftPM compiles every dependency in the
+// app's configuration, and at -Onone generic SIMD code runs unspecialized through witness
+// tables, ~2,000x slower (95 s instead of 40 ms per detection). Whole-module optimization
+// matters as much as -O: without it a generic helper in one file is not specialized in another.
+// `-num-threads` keeps one object file per source file, as SwiftPM's debug build and its index
+// store expect. Release builds are untouched (SwiftPM already uses -O -wmo there). Build with
+// OCELLUS_UNOPTIMIZED_DEBUG=1 in the environment to step through Ocellus itself at -Onone.
+let optimizedEvenInDebug: [SwiftSetting] =
+  Context.environment["OCELLUS_UNOPTIMIZED_DEBUG"] == "1"
+  ? [] : [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug))]
+
 // Compute kernels (GEMM, depthwise convolution): one set of sources in Sources/OcellusKernels,
 // compiled for the baseline CPU and, on x86-64 hosts, again for AVX2 and AVX-512 through
 // symlinked copies; TFLiteInterpreter picks one at run time (KernelSet).
-var kernelTargets: [Target] = [.target(name: "OcellusKernels")]
+var kernelTargets: [Target] = [
+  .target(name: "OcellusKernels", swiftSettings: optimizedEvenInDebug)
+]
 var kernelDependencies: [Target.Dependency] = ["OcellusKernels"]
 #if arch(x86_64)
   kernelTargets += [
     .target(
       name: "OcellusKernelsAVX2",
-      swiftSettings: [.define("OCELLUS_AVX2"), .unsafeFlags(["-target-cpu", "haswell"])]),
+      swiftSettings: [.define("OCELLUS_AVX2"), .unsafeFlags(["-target-cpu", "haswell"])]
+        + optimizedEvenInDebug),
     .target(
       name: "OcellusKernelsAVX512",
       swiftSettings: [
         .define("OCELLUS_AVX512"), .unsafeFlags(["-target-cpu", "skylake-avx512"]),
-      ]),
+      ] + optimizedEvenInDebug),
   ]
   kernelDependencies += ["OcellusKernelsAVX2", "OcellusKernelsAVX512"]
 #endif
 
 let package = Package(
   name: "Ocellus",
+  // What the code needs: Swift concurrency (async/await, AsyncStream: macOS 10.15, iOS 13) and
+  // the standard library's clocks (ContinuousClock, Duration: macOS 13, iOS 16), which the
+  // `ocellus` tool times with; SwiftPM sets one minimum per package. Linux needs Swift 6.2.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "TFLiteModel", targets: ["TFLiteModel"]),
     .library(name: "Inflate", targets: ["Inflate"]),
@@ -34,34 +53,45 @@ let package = Package(
   ],
   targets: kernelTargets + [
     // DEFLATE / zlib decompression, CRC-32, Adler-32. Standard library only.
-    .target(name: "Inflate"),
+    .target(name: "Inflate", swiftSettings: optimizedEvenInDebug),
     // Verified FlatBuffers reader, the TFLite schema, FlexBuffers, TFLite metadata,
     // the appended zip of associated files, label files, AutoML manifests.
-    .target(name: "TFLiteModel", dependencies: ["Inflate"]),
+    .target(name: "TFLiteModel", dependencies: ["Inflate"], swiftSettings: optimizedEvenInDebug),
     // Runs TFLite models: memory planning, the op registry, kernels, threading.
-    .target(name: "TFLiteInterpreter", dependencies: ["TFLiteModel"] + kernelDependencies),
+    .target(
+      name: "TFLiteInterpreter", dependencies: ["TFLiteModel"] + kernelDependencies,
+      swiftSettings: optimizedEvenInDebug),
     // PNG (decode and encode), JPEG, BMP and EXIF, sniffed by content. Standard library only.
-    .target(name: "ImageCodecs", dependencies: ["Inflate"]),
+    .target(name: "ImageCodecs", dependencies: ["Inflate"], swiftSettings: optimizedEvenInDebug),
     // Images in memory, pixel formats, orientation, crop/resize and tensor packing.
-    .target(name: "Imaging", dependencies: ["ImageCodecs"]),
+    .target(name: "Imaging", dependencies: ["ImageCodecs"], swiftSettings: optimizedEvenInDebug),
     // The ML Kit-style API: models, images, labeler, detector and tracker. Foundation here only.
     .target(
-      name: "Ocellus", dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"]),
+      name: "Ocellus",
+      dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"],
+      swiftSettings: optimizedEvenInDebug),
     // The `ocellus` command-line tool.
     .executableTarget(
-      name: "OcellusCLI", dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging", "Ocellus"]),
+      name: "OcellusCLI",
+      dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging", "Ocellus"]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),
     .testTarget(
       name: "TFLiteModelTests", dependencies: ["TFLiteModel", "Inflate", "OcellusTestSupport"]),
     .testTarget(
-      name: "TFLiteInterpreterTests", dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]),
-    .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Inflate", "OcellusTestSupport"]),
-    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodecs", "OcellusTestSupport"]),
+      name: "TFLiteInterpreterTests",
+      dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]),
+    .testTarget(
+      name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Inflate", "OcellusTestSupport"]),
+    .testTarget(
+      name: "ImagingTests", dependencies: ["Imaging", "ImageCodecs", "OcellusTestSupport"]),
     .testTarget(
       name: "OcellusTests",
-      dependencies: ["Ocellus", "TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging", "OcellusTestSupport"]),
+      dependencies: [
+        "Ocellus", "TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging",
+        "OcellusTestSupport",
+      ]),
     .testTarget(name: "OcellusCLITests", dependencies: ["OcellusCLI", "OcellusTestSupport"]),
   ]
 )
