@@ -37,7 +37,7 @@ extension CommandHelp {
       "Label images with a custom classifier or an AutoML Vision Edge bundle, as ML Kit's ImageLabeler does.",
     usage: [
       "label IMAGE… [--model M | --automl MANIFEST] [--threshold T] [--max-results N]",
-      "              [--threads N] [--json]",
+      "              [--normalize MEAN,STD] [--threads N] [--json]",
     ],
     details: [
       "Each image (PNG, JPEG or BMP, recognized by content) is turned upright by its EXIF orientation, packed as the model's metadata says (size, normalization), and classified. Labels with confidence at or above the threshold (inclusive) are printed best first, ties in label order.",
@@ -58,6 +58,11 @@ extension CommandHelp {
           "The smallest confidence kept, 0...1, inclusive. Default: the model metadata's score threshold, else 0."
       ),
       Option(name: "--max-results N", text: "At most N labels per image, best first (default 10)."),
+      Option(
+        name: "--normalize MEAN,STD",
+        text:
+          "The input normalization for a float (or re-quantized) model without NormalizationOptions metadata, or to override it: MEAN,STD for all channels or R,G,B,R,G,B (means, then standard deviations), in pixel units 0...255; the model receives (pixel − mean) / std. E.g. 127.5,127.5 for inputs in [-1, 1], 0,255 for [0, 1]."
+      ),
       Option(
         name: "--threads N", text: "Interpreter threads (default 1); results do not depend on it."),
       Option(
@@ -88,7 +93,8 @@ extension CommandHelp {
       "Detect objects in single images (ML Kit's ObjectDetector in single-image mode), labelled by a custom classifier or by coarse categories.",
     usage: [
       "detect IMAGE… [--detector M] [--classifier M] [--multiple] [--threshold T]",
-      "              [--detection-threshold T] [--max-labels N] [--padding F] [--threads N]",
+      "              [--detection-threshold T] [--max-labels N] [--padding F]",
+      "              [--normalize MEAN,STD] [--detector-normalize MEAN,STD] [--threads N]",
       "              [--json] [--annotate OUT.png] [--runs N]",
     ],
     details: [
@@ -117,6 +123,14 @@ extension CommandHelp {
         text:
           "Grow each box by F × its width and height on every side before classifying, 0...1 (default 0; 0.1 for the default classifier)."
       ),
+      Option(
+        name: "--normalize MEAN,STD",
+        text:
+          "The classifier's input normalization, when its metadata has none or to override it: MEAN,STD or R,G,B,R,G,B in pixel units 0...255 (see label)."
+      ),
+      Option(
+        name: "--detector-normalize MEAN,STD",
+        text: "The same for the detector model's input."),
       Option(
         name: "--threads N", text: "Interpreter threads (default 1); results do not depend on it."),
       Option(
@@ -160,7 +174,8 @@ extension CommandHelp {
       "Detect and track objects over ordered frames (ML Kit's stream mode): tracking IDs stay with objects from frame to frame.",
     usage: [
       "track FRAME… [--fps F] [--detector M] [--classifier M] [--threshold T]",
-      "             [--detection-threshold T] [--max-labels N] [--padding F] [--threads N]",
+      "             [--detection-threshold T] [--max-labels N] [--padding F]",
+      "             [--normalize MEAN,STD] [--detector-normalize MEAN,STD] [--threads N]",
       "             [--json] [--annotate DIR] [--timing]",
     ],
     details: [
@@ -175,6 +190,8 @@ extension CommandHelp {
       Option(name: "--detection-threshold T", text: "As for detect."),
       Option(name: "--max-labels N", text: "As for detect."),
       Option(name: "--padding F", text: "As for detect."),
+      Option(name: "--normalize MEAN,STD", text: "As for detect."),
+      Option(name: "--detector-normalize MEAN,STD", text: "As for detect."),
       Option(name: "--threads N", text: "As for detect."),
       Option(name: "--json", text: "One JSON object per frame, one per line."),
       Option(
@@ -200,7 +217,7 @@ extension CommandHelp {
     name: "inspect",
     summary:
       "Summarize a .tflite model or an AutoML manifest: operators, tensors, quantization, metadata and associated files.",
-    usage: ["inspect MODEL [--as classifier|detector] [--json] [--timing]"],
+    usage: ["inspect MODEL [--as classifier|detector [--normalize MEAN,STD]] [--json] [--timing]"],
     details: [
       "Shows the operators (with counts and custom options), inputs and outputs with shape, type and quantization, the metadata (labels, normalization, score thresholds and calibration, box properties) and the associated files packed in the model.",
       "With --as, it also checks the model for a task with the rules the labeler and detector apply when they are created (SPEC A.2–A.5 for classifiers, C.2 for detectors): it says how the input will be packed and what the outputs hold, or lists every broken rule with a fix, and exits with 1 when the model does not fit.",
@@ -210,6 +227,11 @@ extension CommandHelp {
         name: "--as classifier|detector",
         text:
           "Check that the model fits as an image classifier (label, detect --classifier) or as an SSD detector (detect --detector); exit 1 if not."
+      ),
+      Option(
+        name: "--normalize MEAN,STD",
+        text:
+          "With --as: check with this input normalization, as label --normalize or detect --detector-normalize would use it."
       ),
       Option(
         name: "--json", text: "Print a stable JSON document instead of text (see Docs/JSON.md)."),

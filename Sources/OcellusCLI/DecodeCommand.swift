@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Imaging
+import Ocellus
 import TFLiteModel
 
 /// `ocellus decode IMAGE [-o OUT.png] [--upright] [--rgba OUT.rgba] [--json] [--runs N]`:
@@ -18,10 +19,12 @@ enum DecodeCommand {
       arguments, flags: ["--upright", "--json"], options: ["-o", "--rgba", "--runs"])
     let path = try parsed.single("IMAGE")
     let runs = try parsed.integer("--runs", minimum: 1, default: 0)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(description: "cannot read \(path)")
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.read(path, maxBytes: VisionImage.maxFileBytes)
+    } catch {
+      throw Failure(description: "cannot read \(path): \(error)")
     }
-    let bytes = [UInt8](data)
     let image = try ImageDecoder.decode(bytes)
     var timing: (median: Double, min: Double)?
     if runs > 0 {

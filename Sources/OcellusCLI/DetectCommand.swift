@@ -15,8 +15,7 @@ enum DetectCommand {
       arguments, flags: ["--json", "--multiple"],
       options: [
         "--detector", "--classifier", "--threshold", "--detection-threshold", "--max-labels",
-        "--padding",
-        "--annotate", "--threads", "--runs",
+        "--padding", "--normalize", "--detector-normalize", "--annotate", "--threads", "--runs",
       ])
     let images = try parsed.several("IMAGE")
     let runs = try parsed.integer("--runs", minimum: 1, default: 0)
@@ -86,11 +85,13 @@ enum DetectCommand {
       base.detectorModel = try LocalModel(path: path)
     }
     base.proposalScoreThreshold = try parsed.number("--detection-threshold", in: 0...1)
+    base.detectorModelOptions.normalization = try parsed.normalization("--detector-normalize")
     guard
       let classifier = parsed.value("--classifier")
         ?? (parsed.value("--detector") == nil ? DefaultModels.classifier : nil)
     else {
-      for option in ["--threshold", "--max-labels", "--padding"] where parsed.value(option) != nil {
+      for option in ["--threshold", "--max-labels", "--padding", "--normalize"]
+      where parsed.value(option) != nil {
         throw ParsedArguments.UsageError(
           description:
             "\(option) applies to a classifier's labels, and none runs: give --classifier M"
@@ -102,6 +103,7 @@ enum DetectCommand {
       localModel: try LocalModel(path: classifier), base: base)
     custom.classificationConfidenceThreshold = try parsed.number("--threshold", in: 0...1)
     custom.maxPerObjectLabelCount = try parsed.integer("--max-labels", minimum: 1, default: 10)
+    custom.classifierModelOptions.normalization = try parsed.normalization("--normalize")
     let padding = try parsed.number("--padding", in: 0...1).map(Double.init)
     custom.cropPadding = CropPadding(
       padding ?? DefaultModels.cropPadding(forClassifier: classifier))

@@ -3,7 +3,8 @@ import TFLiteModel
 /// `ocellus inspect MODEL [--json] [--timing]`.
 enum InspectCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, flags: ["--json", "--timing"], options: ["--as"])
+    let parsed = try ParsedArguments(
+      arguments, flags: ["--json", "--timing"], options: ["--as", "--normalize"])
     let path = try parsed.single("MODEL")
     var task: ModelFitCheck.Task?
     if let name = parsed.value("--as") {
@@ -13,6 +14,11 @@ enum InspectCommand {
       }
       task = known
     }
+    let normalization = try parsed.normalization("--normalize")
+    if normalization != nil && task == nil {
+      throw ParsedArguments.UsageError(
+        description: "--normalize applies to a check: give --as classifier|detector")
+    }
     var document = try Self.report(path: path)
     if parsed.flags.contains("--timing"), case .object(var members) = document {
       _ = members.appendNew(key: "timing", value: LoadTiming.measure(path: path))
@@ -21,7 +27,8 @@ enum InspectCommand {
     var fit: (fits: Bool, summary: [String], problems: [String])?
     if let task, case .object(var members) = document {
       let result = ModelFitCheck.check(
-        path: path, isManifest: members.contains(key: "manifest"), as: task)
+        path: path, isManifest: members.contains(key: "manifest"), as: task,
+        normalization: normalization)
       fit = result
       _ = members.appendNew(
         key: "fit",

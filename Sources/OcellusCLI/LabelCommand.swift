@@ -10,7 +10,9 @@ enum LabelCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments, flags: ["--json"],
-      options: ["--model", "--automl", "--threshold", "--max-results", "--threads"])
+      options: [
+        "--model", "--automl", "--threshold", "--max-results", "--threads", "--normalize",
+      ])
     let images = try parsed.several("IMAGE")
     let threshold = try parsed.number("--threshold", in: 0...1)
     let maxResults = try parsed.integer("--max-results", minimum: 1, default: 10)
@@ -28,10 +30,11 @@ enum LabelCommand {
     default:
       throw ParsedArguments.UsageError(description: "--model and --automl exclude each other")
     }
-    let labeler = try ImageLabeler(
-      options: CustomImageLabelerOptions(
-        localModel: source, confidenceThreshold: threshold, maxResultCount: maxResults,
-        threadCount: threads))
+    var options = CustomImageLabelerOptions(
+      localModel: source, confidenceThreshold: threshold, maxResultCount: maxResults,
+      threadCount: threads)
+    options.modelOptions.normalization = try parsed.normalization("--normalize")
+    let labeler = try ImageLabeler(options: options)
     var documents: [JSONValue] = []
     var progress = ProgressLine(
       total: images.count, resultsAtEnd: parsed.flags.contains("--json"))

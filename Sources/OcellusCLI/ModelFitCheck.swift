@@ -16,7 +16,10 @@ enum ModelFitCheck {
 
   /// Whether the model (or AutoML bundle) at `path` fits `task`: a summary of what was found,
   /// or every broken rule.
-  static func check(path: String, isManifest: Bool, as task: Task) -> (
+  /// `normalization` replaces the model's (as `--normalize` does for the labeler and detector).
+  static func check(
+    path: String, isManifest: Bool, as task: Task, normalization: ImageNormalization? = nil
+  ) -> (
     fits: Bool, summary: [String], problems: [String]
   ) {
     do throws(ModelValidationError) {
@@ -26,7 +29,7 @@ enum ModelFitCheck {
           isManifest
           ? try AutoMLImageLabelerLocalModel(manifestPath: path) : try LocalModel(path: path)
         let description = try source.classifierDescription(
-          options: ClassifierModelOptions(), outputShapes: nil)
+          options: ClassifierModelOptions(normalization: normalization), outputShapes: nil)
         var summary = [input(description.input)]
         for head in description.heads {
           let labels =
@@ -41,7 +44,8 @@ enum ModelFitCheck {
         guard !isManifest else {
           return (false, [], ["an AutoML bundle is an image classifier, not a detector"])
         }
-        let description = try LocalModel(path: path).detectorDescription()
+        let description = try LocalModel(path: path).detectorDescription(
+          options: DetectorModelOptions(normalization: normalization))
         var summary = [input(description.input)]
         summary.append(
           "outputs: \(description.outputs.count) (boxes, classes, scores, count), "
@@ -50,7 +54,9 @@ enum ModelFitCheck {
         return (true, summary + description.notes, [])
       }
     } catch {
-      return (false, [], error.all.map(\.description))
+      return (
+        false, [], error.all.map { CommandLineWording.rewrite($0.description, command: "inspect") }
+      )
     }
   }
 

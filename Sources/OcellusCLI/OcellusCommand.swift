@@ -84,7 +84,7 @@ enum OcellusCommand {
           + "\n(`ocellus \(command) --help` explains every option)")
       return 2
     } catch {
-      printError("ocellus \(command): \(error)")
+      printError(CommandLineWording.rewrite("ocellus \(command): \(error)", command: command))
       return 1
     }
   }

@@ -11,8 +11,8 @@ enum TrackCommand {
       arguments, flags: ["--json", "--timing"],
       options: [
         "--fps", "--detector", "--classifier", "--threshold", "--detection-threshold",
-        "--max-labels", "--padding",
-        "--annotate", "--threads",
+        "--max-labels", "--padding", "--normalize", "--detector-normalize", "--annotate",
+        "--threads",
       ])
     let frames = try parsed.several("FRAME")
     let fps = try parsed.number("--fps", in: 0.001...10_000) ?? 30

@@ -17,6 +17,15 @@ struct DecodeCommandTests {
     return try #require(object as? [String: Any])
   }
 
+  @Test("a file that cannot be read: the error gives the system's reason")
+  func unreadableFile() throws {
+    let result = try ToolRunner.run(["decode", "/nonexistent/ocellus-missing.png"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "cannot read /nonexistent/ocellus-missing.png: No such file or directory"))
+  }
+
   @Test("a BMP photo: --json facts, --rgba bytes equal Pillow's decode, -o writes a PNG")
   func bmpPhoto() throws {
     let rgbaPath = Self.temporaryPath(".rgba")

@@ -58,7 +58,7 @@ public struct ModelCatalog: Sendable, Hashable {
       "79510633209226cbb86b356be5a743e554c01789acd939d73d1fcf8d5b64416f"),
     entry(
       "mobilenet-v1-0.25-quant",
-      "classifier: MobileNet v1 0.25 224 quantized (ImageNet 1001 classes, no metadata)",
+      "classifier: MobileNet v1 0.25 224 quantized with metadata (ImageNet labels, normalization)",
       tfliteSupport + "mobilenet_v1_0.25_224_quant.tflite", "mobilenet_v1_0.25_224_quant.tflite",
       508_786, "e480eb15572f86d3d5f1be6e83e35b3c7d509ab2bcec353707d1f614e14edca2"),
     entry(
