@@ -40,7 +40,9 @@ do {
     )
   }
   milliseconds.sort()
-  print("detection with classification: median \(milliseconds[runs / 2]) ms over \(runs) runs")
+  print(
+    "detection with classification: median \(String(format: "%.2f", milliseconds[runs / 2])) ms over \(runs) runs"
+  )
 } catch {
   print("error: \(error)")
   exit(1)
