@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Ocellus
 import OcellusTestSupport
 import TFLiteInterpreter
@@ -238,18 +239,18 @@ struct DetectionHeadTests {
   @Test func denormalizationTruncatesOriginsAndRoundsSizes() {
     let box = NormalizedBox(ymin: 0.1, xmin: 0.2999, ymax: 0.9, xmax: 0.8)
     #expect(
-      box.pixelRect(imageWidth: 100, imageHeight: 80, clamped: false)
-        == PixelRect(x: 29, y: 8, width: 50, height: 64))
+      box.rect(imageWidth: 100, imageHeight: 80, clamped: false)
+        == ImageRect(x: 29, y: 8, width: 50, height: 64))
     // Negative origins truncate toward zero; clamping intersects with the image.
     let outside = NormalizedBox(ymin: -0.017, xmin: -0.017, ymax: 1.2, xmax: 0.5)
     #expect(
-      outside.pixelRect(imageWidth: 100, imageHeight: 100, clamped: false)
-        == PixelRect(x: -1, y: -1, width: 52, height: 122))
+      outside.rect(imageWidth: 100, imageHeight: 100, clamped: false)
+        == ImageRect(x: -1, y: -1, width: 52, height: 122))
     #expect(
-      outside.pixelRect(imageWidth: 100, imageHeight: 100)
-        == PixelRect(x: 0, y: 0, width: 51, height: 100))
+      outside.rect(imageWidth: 100, imageHeight: 100)
+        == ImageRect(x: 0, y: 0, width: 51, height: 100))
     let hostile = NormalizedBox(ymin: .nan, xmin: -.infinity, ymax: .infinity, xmax: 1e30)
-    let rect = hostile.pixelRect(imageWidth: 640, imageHeight: 480)
+    let rect = hostile.rect(imageWidth: 640, imageHeight: 480)
     #expect(rect.x >= 0 && rect.x + rect.width <= 640 && rect.y >= 0 && rect.y + rect.height <= 480)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Ocellus
 import OcellusTestSupport
 import TFLiteModel

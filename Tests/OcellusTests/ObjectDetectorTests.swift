@@ -27,7 +27,7 @@ struct ObjectDetectorTests {
     let ranked = try head.detections(outputs: outputs)
       .sorted { $0.score > $1.score || ($0.score == $1.score && $0.row < $1.row) }
       .map { detection in
-        let box = detection.box.pixelRect(imageWidth: image.width, imageHeight: image.height)
+        let box = detection.box.rect(imageWidth: image.width, imageHeight: image.height)
         return VisionImageFixtures.ScaledDetection(
           rect: CGRect(x: box.x, y: box.y, width: box.width, height: box.height),
           classIndex: detection.classIndex, score: detection.score)
@@ -130,7 +130,7 @@ struct ObjectDetectorTests {
     let one = try single.results(in: image)
     try #require(one.count == 1)
     let best = ProminenceSelector.mostProminent(
-      objects.map(\.frame), width: image.width, height: image.height)
+      objects.map { ImageRect($0.frame) }, width: image.width, height: image.height)
     #expect(one[0] == objects[try #require(best)])
     // Nothing above a threshold of 0.99: no objects.
     let none = try ObjectDetector(

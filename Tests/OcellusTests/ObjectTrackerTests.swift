@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Ocellus
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 struct ObjectTrackerTests {
   let context = ObjectTracker.FrameContext(width: 640, height: 480, orientation: 0)
 
-  func box(_ x: Double, _ y: Double, _ width: Double = 100, _ height: Double = 80) -> CGRect {
-    CGRect(x: x, y: y, width: width, height: height)
+  func box(_ x: Double, _ y: Double, _ width: Double = 100, _ height: Double = 80) -> ImageRect {
+    ImageRect(x: x, y: y, width: width, height: height)
   }
 
   @Test("a box moving a little each frame keeps its ID; a second object gets the next ID")
@@ -31,7 +32,7 @@ struct ObjectTrackerTests {
   func leaveAndReturn() throws {
     var tracker = ObjectTracker(configuration: TrackerConfiguration(maxMissedFrames: 2))
     var time: Int64 = 0
-    func step(_ boxes: [CGRect]) throws -> [Int] {
+    func step(_ boxes: [ImageRect]) throws -> [Int] {
       time += 40
       return try tracker.update(detections: boxes, timestampMilliseconds: time, context: context)
     }
@@ -96,11 +97,11 @@ struct ObjectTrackerTests {
   @Test("prominence is area fraction × centrality")
   func prominence() {
     // A centered box covering a quarter of the image.
-    let centered = CGRect(x: 160, y: 120, width: 320, height: 240)
+    let centered = ImageRect(x: 160, y: 120, width: 320, height: 240)
     #expect(
       abs(ProminenceSelector.prominence(of: centered, width: 640, height: 480) - 0.25) < 1e-12)
     // The same box in the corner: center at (160, 120), distance 200 of a half diagonal 400.
-    let corner = CGRect(x: 0, y: 0, width: 320, height: 240)
+    let corner = ImageRect(x: 0, y: 0, width: 320, height: 240)
     #expect(abs(ProminenceSelector.prominence(of: corner, width: 640, height: 480) - 0.125) < 1e-12)
     #expect(ProminenceSelector.mostProminent([corner, centered], width: 640, height: 480) == 1)
     #expect(ProminenceSelector.mostProminent([], width: 640, height: 480) == nil)
@@ -109,9 +110,9 @@ struct ObjectTrackerTests {
   @Test("in stream mode the choice switches only after a challenger wins by 20% for 3 frames")
   func hysteresis() {
     var selector = ProminenceSelector()
-    let first = CGRect(x: 160, y: 120, width: 200, height: 200)
-    let slightlyBigger = CGRect(x: 160, y: 120, width: 210, height: 200)
-    let muchBigger = CGRect(x: 160, y: 120, width: 320, height: 240)
+    let first = ImageRect(x: 160, y: 120, width: 200, height: 200)
+    let slightlyBigger = ImageRect(x: 160, y: 120, width: 210, height: 200)
+    let muchBigger = ImageRect(x: 160, y: 120, width: 320, height: 240)
     #expect(selector.select([first], ids: [7], width: 640, height: 480) == 0)
     // Better, but by less than 20%: no switch, however long.
     for _ in 0..<5 {

@@ -50,7 +50,7 @@ enum VisionImageFixtures {
     try ModelValidationFixtures.detections(model: coco, image: image).map { detection in
       let b = detection.box
       let box = NormalizedBox(ymin: b[0], xmin: b[1], ymax: b[2], xmax: b[3])
-        .pixelRect(imageWidth: width, imageHeight: height)
+        .rect(imageWidth: width, imageHeight: height)
       return ScaledDetection(
         rect: CGRect(x: box.x, y: box.y, width: box.width, height: box.height),
         classIndex: detection.classIndex, score: detection.score)

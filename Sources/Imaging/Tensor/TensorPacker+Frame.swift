@@ -130,12 +130,8 @@ extension TensorPacker {
     let swaps = TensorOrientationMap.swapsAxes(orientation)
     let (displayWidth, displayHeight) =
       swaps ? (image.height, image.width) : (image.width, image.height)
-    var region = (x: 0, y: 0, width: displayWidth, height: displayHeight)
-    if let c = crop {
-      region = try c.padding.paddedBox(
-        x: c.x, y: c.y, width: c.width, height: c.height, boundsWidth: displayWidth,
-        boundsHeight: displayHeight)
-    }
+    let region = try TensorCrop.region(
+      crop, displayWidth: displayWidth, displayHeight: displayHeight)
     let fitted = FitGeometry(
       x: region.x, y: region.y, width: region.width, height: region.height,
       outputWidth: spec.width, outputHeight: spec.height, fit: fit)

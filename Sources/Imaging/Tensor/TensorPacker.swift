@@ -32,12 +32,8 @@ public enum TensorPacker {
     let height = image.height
     let swaps = TensorOrientationMap.swapsAxes(orientation)
     let (displayWidth, displayHeight) = swaps ? (height, width) : (width, height)
-    var region = (x: 0, y: 0, width: displayWidth, height: displayHeight)
-    if let c = crop {
-      region = try c.padding.paddedBox(
-        x: c.x, y: c.y, width: c.width, height: c.height, boundsWidth: displayWidth,
-        boundsHeight: displayHeight)
-    }
+    let region = try TensorCrop.region(
+      crop, displayWidth: displayWidth, displayHeight: displayHeight)
     let geometry = FitGeometry(
       x: region.x, y: region.y, width: region.width, height: region.height,
       outputWidth: spec.width, outputHeight: spec.height, fit: fit)
@@ -121,8 +117,9 @@ public enum TensorPacker {
     var current = try image.converted(to: spec.channels == 1 ? .gray8 : .rgb8)
     current = try TensorOrientationMap.upright(current, orientation: orientation)
     if let crop {
+      let box = crop.pixelBox
       current = try current.cropped(
-        x: crop.x, y: crop.y, width: crop.width, height: crop.height, padding: crop.padding)
+        x: box.x, y: box.y, width: box.width, height: box.height, padding: crop.padding)
     }
     current = try current.resized(width: spec.width, height: spec.height, fit: fit, filter: filter)
     let pixels = current.planes[0].bytes

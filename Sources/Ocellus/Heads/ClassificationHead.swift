@@ -28,8 +28,8 @@ public struct ClassificationHead: Sendable {
   public let maxResults: Int?
   /// The activation applied before calibration.
   public let activation: ScoreActivation
-  /// Per class: whether the allow/deny list admits it; nil when there is no list.
-  let admitted: [Bool]?
+  /// The classes the allow/deny list admits.
+  let filter: ClassFilter
 
   /// Creates a head.
   ///
@@ -50,7 +50,7 @@ public struct ClassificationHead: Sendable {
   ) throws(ModelValidationError) {
     var problems: [ModelValidationError] = []
     if let maxResults, maxResults <= 0 { problems.append(.invalidMaxResults(maxResults)) }
-    problems += Self.listProblems(
+    problems += ClassFilter.problems(
       labels: description.labels, tensor: description.tensor, allowList: allowList,
       denyList: denyList)
     if let error = ModelValidationError.combined(problems) { throw error }
@@ -62,7 +62,7 @@ public struct ClassificationHead: Sendable {
     }
     self.maxResults = maxResults
     self.activation = activation
-    self.admitted = Self.admittedClasses(
+    self.filter = ClassFilter(
       labels: description.labels, allowList: allowList, denyList: denyList)
   }
 
@@ -72,7 +72,7 @@ public struct ClassificationHead: Sendable {
   ///
   /// - Throws: ``ModelValidationError/outputSize(_:role:expected:actual:)`` when `scores` does
   ///   not hold one value per class.
-  public func labels(scores: [Float]) throws(ModelValidationError) -> [ScoredLabel] {
+  public func labels(scores: [Float]) throws(ModelValidationError) -> [ImageLabel] {
     let classCount = output.classCount
     guard scores.count == classCount else {
       throw .outputSize(output.tensor, role: "scores", expected: classCount, actual: scores.count)
@@ -85,24 +85,23 @@ public struct ClassificationHead: Sendable {
     }
     let threshold = self.threshold
     var kept: [Int] = []
-    for index in values.indices where values[index] >= threshold {
-      if let admitted, index >= admitted.count || !admitted[index] { continue }
+    for index in values.indices where values[index] >= threshold && filter.admits(index) {
       kept.append(index)
     }
     kept.sort { values[$0] > values[$1] || (values[$0] == values[$1] && $0 < $1) }
     if let maxResults, kept.count > maxResults { kept.removeLast(kept.count - maxResults) }
     let labels = output.labels
-    return kept.map { ScoredLabel(index: $0, text: labels.text(at: $0), confidence: values[$0]) }
+    return kept.map { ImageLabel(text: labels.text(at: $0), index: $0, confidence: values[$0]) }
   }
 
   /// The labels for the raw bytes of the output tensor (e.g. an interpreter's output or a
   /// `.npy` file's data), dequantized with the head's parameters.
-  public func labels(rawOutput bytes: [UInt8]) throws(ModelValidationError) -> [ScoredLabel] {
+  public func labels(rawOutput bytes: [UInt8]) throws(ModelValidationError) -> [ImageLabel] {
     try labels(scores: scores(rawOutput: bytes))
   }
 
   /// The labels for the interpreter's current output of this head (after `invoke()`).
-  public func labels(from interpreter: Interpreter) throws(ModelValidationError) -> [ScoredLabel] {
+  public func labels(from interpreter: Interpreter) throws(ModelValidationError) -> [ImageLabel] {
     try labels(scores: scores(from: interpreter))
   }
 

@@ -1,3 +1,5 @@
+import Imaging
+
 /// One detection a detector head kept: its box, class and score.
 public struct Detection: Sendable, Equatable {
   /// The box, normalized to the model input (`[ymin, xmin, ymax, xmax]`).

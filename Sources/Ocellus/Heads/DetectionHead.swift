@@ -20,10 +20,8 @@ public struct DetectionHead: Sendable {
   public let threshold: Float
   /// The most detections returned; nil returns all `n`.
   public let maxResults: Int?
-  /// Class indices the allow list admits, or nil.
-  let allowedClasses: Set<Int>?
-  /// Class indices the deny list excludes, or nil.
-  let deniedClasses: Set<Int>?
+  /// The classes the allow/deny list admits.
+  let filter: ClassFilter
 
   /// Creates a head.
   ///
@@ -42,7 +40,7 @@ public struct DetectionHead: Sendable {
     let categoryTensor =
       description.output(.category) ?? description.outputs.first
       ?? TensorReference(role: .output, position: 1, name: "")
-    problems += ClassificationHead.listProblems(
+    problems += ClassFilter.problems(
       labels: description.labels, tensor: categoryTensor, allowList: allowList,
       denyList: denyList)
     if let error = ModelValidationError.combined(problems) { throw error }
@@ -53,18 +51,8 @@ public struct DetectionHead: Sendable {
       self.threshold = description.metadataScoreThreshold ?? -Float.greatestFiniteMagnitude
     }
     self.maxResults = maxResults
-    let admitted = ClassificationHead.admittedClasses(
+    self.filter = ClassFilter(
       labels: description.labels, allowList: allowList, denyList: denyList)
-    if let admitted {
-      let indices = Set(admitted.indices.filter { admitted[$0] })
-      if allowList?.isEmpty == false {
-        (allowedClasses, deniedClasses) = (indices, nil)
-      } else {
-        (allowedClasses, deniedClasses) = (nil, Set(admitted.indices).subtracting(indices))
-      }
-    } else {
-      (allowedClasses, deniedClasses) = (nil, nil)
-    }
   }
 
   /// The detections in the four outputs, given in the model's output order (`outputs[i]` is
@@ -107,8 +95,7 @@ public struct DetectionHead: Sendable {
       if let bound, classIndex >= bound {
         throw .classIndexOutOfRange(row: row, classValue: value, labelCount: bound)
       }
-      if let allowedClasses, !allowedClasses.contains(classIndex) { continue }
-      if let deniedClasses, deniedClasses.contains(classIndex) { continue }
+      guard filter.admits(classIndex) else { continue }
       var score = scores[row]
       if let calibration = model.calibration {
         score = calibration.calibrate(score, label: labels.name(at: classIndex))

@@ -34,7 +34,7 @@ final class ClassifierRunner {
       description = try source.classifierDescription(
         options: modelOptions, outputShapes: interpreter.outputShapes)
       guard let first = description.heads.first else {
-        throw ModelValidationError.detectorOutputCount(count: 0, shapes: [])
+        throw ModelValidationError.noOutputs
       }
       head = try ClassificationHead(
         first, threshold: threshold, maxResults: maxResults, allowList: modelOptions.allowList,
@@ -51,7 +51,7 @@ final class ClassifierRunner {
   /// The labels of `image` seen upright through `orientation`, cropped to `crop` (display
   /// coordinates) when given, stretched to the model's input (decision D-1).
   func classify(image: Image, orientation: ImageOrientation, crop: TensorCrop?)
-    throws(VisionError) -> [ScoredLabel]
+    throws(VisionError) -> [ImageLabel]
   {
     try interpreter.run(image: image, orientation: orientation, crop: crop, spec: spec)
     do throws(ModelValidationError) {

@@ -57,9 +57,7 @@ public final class ImageLabeler: @unchecked Sendable {
   public func results(in image: VisionImage) throws(VisionError) -> [ImageLabel] {
     lock.lock()
     defer { lock.unlock() }
-    let labels = try runner.classify(
-      image: image.image, orientation: image.orientation, crop: nil)
-    return labels.map { ImageLabel(text: $0.text, index: $0.index, confidence: $0.confidence) }
+    return try runner.classify(image: image.image, orientation: image.orientation, crop: nil)
   }
 
   /// Labels `image` on a background queue and calls `completion` there with the labels or the

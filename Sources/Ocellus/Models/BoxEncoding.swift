@@ -1,3 +1,4 @@
+import Imaging
 import TFLiteModel
 
 /// How the four values of a detector's box row encode a box (from the location tensor's

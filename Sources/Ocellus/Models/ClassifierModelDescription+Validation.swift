@@ -54,9 +54,7 @@ extension ClassifierModelDescription {
           role: .output, metadataCount: metadata.outputTensors.count,
           modelCount: subgraph.outputs.count))
     }
-    if subgraph.outputs.isEmpty {
-      problems.append(.detectorOutputCount(count: 0, shapes: []))
-    }
+    if subgraph.outputs.isEmpty { problems.append(.noOutputs) }
 
     var heads: [ClassificationHeadDescription] = []
     var calibrationProblems: [ModelValidationError] = []
@@ -131,7 +129,7 @@ extension ClassifierModelDescription {
       problems.append(.allowAndDenyList)
     } else {
       for head in heads {
-        problems += ClassificationHead.listProblems(
+        problems += ClassFilter.problems(
           labels: head.labels, tensor: head.tensor, allowList: options.allowList,
           denyList: options.denyList)
       }

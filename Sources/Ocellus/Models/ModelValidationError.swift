@@ -49,6 +49,8 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
   /// The model is an object detector (or another non-classifier) given where an image
   /// classifier is expected (SPEC G.2). `kind` says what it was recognized as.
   case detectionModelAsClassifier(kind: String, outputShapes: [[Int]])
+  /// The model has no outputs, so there are no scores to read.
+  case noOutputs
   /// A classifier output is not `[1, N]` or `[1, 1, 1, N]` with N > 0.
   case outputShape(TensorReference, shape: [Int])
   /// An output's element type is not accepted (uint8, int8 or float32 for classifiers,
@@ -165,7 +167,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return "TensorMetadata.process_units[NormalizationOptions]"
     case .invalidNormalization: return "options.normalization"
     case .missingInputQuantization, .missingOutputQuantization: return "Tensor.quantization"
-    case .detectionModelAsClassifier, .detectorOutputCount: return "SubGraph.outputs"
+    case .detectionModelAsClassifier, .noOutputs, .detectorOutputCount: return "SubGraph.outputs"
     case .associatedFile: return "TensorMetadata.associated_files"
     case .labelCount(_, _, _, let source):
       return source == "options" ? "options.labels" : "TensorMetadata.associated_files[labels]"
@@ -206,6 +208,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return
         "\(t): the normalization \(fromOptions ? "given in the options" : "in the metadata") (mean \(n.mean), std \(n.std)) is unusable: \(reason)"
     case .missingInputQuantization(let t): return "\(t) is int8 but has no quantization scale"
+    case .noOutputs: return "the model has no outputs"
     case .detectionModelAsClassifier(let kind, let shapes):
       let known = shapes.contains { !$0.isEmpty }
       let listed = shapes.map { $0.isEmpty ? "?" : "\($0)" }.joined(separator: ", ")
@@ -288,6 +291,8 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
         "A.2 float32: mean and std must have equal length, 1 or 3; any std with absolute value < FLT_EPSILON is an error"
     case .missingInputQuantization:
       return "G.9: int8 inputs are quantized with q = clamp(round(((p - mean)/std)/scale + zp))"
+    case .noOutputs:
+      return "A.3: a classifier has at least one scores output"
     case .detectionModelAsClassifier:
       return
         "A.1: the custom model is an image classifier; SSD, EfficientDet and YOLO detection models fail the output-rank check (G.2)"
@@ -371,6 +376,8 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
         : "fix NormalizationOptions in the metadata (1 or 3 means and as many nonzero stds), or override it with `normalization:` in the options"
     case .missingInputQuantization:
       return "re-export the int8 model with its input quantization parameters"
+    case .noOutputs:
+      return "export the classifier with its scores output marked as a subgraph output"
     case .detectionModelAsClassifier:
       return
         "this is a detection model; use it as the detector (ObjectDetector with this model as its detector model) instead, or give an image classifier as the custom model"

@@ -1,4 +1,3 @@
-import Foundation
 import Imaging
 import TFLiteInterpreter
 import TFLiteModel
@@ -54,10 +53,10 @@ final class DetectorRunner {
     }
     let (width, height) = (image.width, image.height)
     let proposals = detections.compactMap { detection -> ObjectProposal? in
-      let box = detection.box.pixelRect(imageWidth: width, imageHeight: height)
+      let box = detection.box.rect(imageWidth: width, imageHeight: height)
       guard box.width > 0, box.height > 0 else { return nil }
       return ObjectProposal(
-        rect: CGRect(x: box.x, y: box.y, width: box.width, height: box.height),
+        rect: box,
         score: detection.score, classIndex: detection.classIndex, className: detection.label,
         row: detection.row)
     }

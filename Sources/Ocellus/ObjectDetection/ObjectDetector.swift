@@ -36,7 +36,6 @@ public final class ObjectDetector: @unchecked Sendable {
   private let classifier: ClassifierRunner?
   private var tracker: ObjectTracker
   private var selector = ProminenceSelector()
-  private var lastTimestamp: Int64?
   private var trackLabels: [Int: TrackLabels] = [:]
   /// Stream frames processed since creation or the last reset.
   private var streamFrame = 0
@@ -176,7 +175,6 @@ public final class ObjectDetector: @unchecked Sendable {
     defer { lock.unlock() }
     tracker.reset()
     selector = ProminenceSelector()
-    lastTimestamp = nil
     trackLabels.removeAll()
     streamFrame = 0
   }
@@ -199,15 +197,15 @@ public final class ObjectDetector: @unchecked Sendable {
 
   private func detect(_ image: VisionImage) throws(VisionError) -> [DetectedObject] {
     let streaming = options.detectorMode == .stream
-    var timestamp: Int64 = 0
+    let timestamp = image.timestampMilliseconds ?? tracker.nextDefaultTimestamp
     if streaming {
-      if let given = image.timestampMilliseconds {
-        if let previous = lastTimestamp, given <= previous {
+      do {
+        try tracker.checkTimestamp(timestamp)
+      } catch {
+        switch error {
+        case .timestampNotIncreasing(let previous, let given):
           throw .timestampNotIncreasing(previous: previous, given: given)
         }
-        timestamp = given
-      } else {
-        timestamp = lastTimestamp.map { $0 &+ 1 } ?? 0
       }
     }
     let proposals = try detector.proposals(
@@ -218,16 +216,7 @@ public final class ObjectDetector: @unchecked Sendable {
     if streaming {
       let context = ObjectTracker.FrameContext(
         width: image.rawWidth, height: image.rawHeight, orientation: image.orientation.rawValue)
-      do {
-        ids = try tracker.update(
-          detections: boxes, timestampMilliseconds: timestamp, context: context)
-      } catch {
-        switch error {
-        case .timestampNotIncreasing(let previous, let given):
-          throw .timestampNotIncreasing(previous: previous, given: given)
-        }
-      }
-      lastTimestamp = timestamp
+      ids = tracker.associate(boxes, timestampMilliseconds: timestamp, context: context)
       let live = Set(tracker.tracks.map(\.id))
       trackLabels = trackLabels.filter { live.contains($0.key) }
     }
@@ -246,7 +235,7 @@ public final class ObjectDetector: @unchecked Sendable {
       let proposal = candidates[position]
       let id = ids?[position]
       let objectLabels = try labels(for: proposal, id: id, image: image)
-      let display = proposal.rect
+      let display = CGRect(proposal.rect)
       let raw = image.rawRect(fromDisplay: display)
       objects.append(
         DetectedObject(
@@ -276,21 +265,16 @@ public final class ObjectDetector: @unchecked Sendable {
       ]
     }
     let rect = proposal.rect
-    let area = Double(rect.width) * Double(rect.height)
+    let area = rect.area
     if let id, let carried = trackLabels[id],
       !(customOptions?.trackReclassification ?? .never).isDue(
         age: streamFrame - carried.frame, classifiedArea: carried.area, area: area)
     {
       return carried.labels
     }
-    let crop = TensorCrop(
-      x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height),
-      padding: customOptions?.cropPadding ?? .zero)
-    let scored = try classifier.classify(
+    let crop = TensorCrop(rect, padding: customOptions?.cropPadding ?? .zero)
+    let labels = try classifier.classify(
       image: image.image, orientation: image.orientation, crop: crop)
-    let labels = scored.map {
-      ObjectLabel(text: $0.text, index: $0.index, confidence: $0.confidence)
-    }
     if let id { trackLabels[id] = TrackLabels(labels: labels, frame: streamFrame, area: area) }
     return labels
   }

@@ -1,10 +1,10 @@
-import Foundation
+import Imaging
 
 /// One box the detector model proposed, in upright (display) pixels: the class-agnostic
 /// proposal step's unit.
 struct ObjectProposal: Sendable, Equatable {
   /// The box in the upright image, whole-pixel edges, clamped to it, non-empty.
-  var rect: CGRect
+  var rect: ImageRect
   /// The detector's score (calibrated if the model has calibration).
   var score: Float
   /// The detector's class index.
@@ -24,7 +24,7 @@ struct ObjectProposal: Sendable, Equatable {
     var kept: [ObjectProposal] = []
     for proposal in sorted
     where !kept.contains(where: {
-      BoxGeometry.intersectionOverUnion($0.rect, proposal.rect) > iouThreshold
+      $0.rect.intersectionOverUnion(proposal.rect) > iouThreshold
     }) {
       kept.append(proposal)
     }

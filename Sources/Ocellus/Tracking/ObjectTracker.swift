@@ -1,4 +1,4 @@
-import Foundation
+import Imaging
 
 /// The deterministic stream-mode tracker (SPEC D-3, D-4): greedy IoU association, IDs from a
 /// counter that never repeats, tracks dropped after missed frames or a time gap, everything
@@ -15,7 +15,7 @@ public struct ObjectTracker: Sendable {
     /// The tracking ID: non-negative, unique over the tracker's life.
     public var id: Int
     /// The last matched box, in the frame's coordinates.
-    public var frame: CGRect
+    public var frame: ImageRect
     /// Consecutive frames without a match.
     public var missedFrames: Int
   }
@@ -24,7 +24,9 @@ public struct ObjectTracker: Sendable {
   /// The live tracks, oldest first.
   public private(set) var tracks: [Track] = []
   private var nextID = 0
-  private var lastTimestamp: Int64?
+  /// The previous frame's timestamp, in milliseconds; nil before the first frame and after a
+  /// reset.
+  public private(set) var lastTimestamp: Int64?
   private var lastContext: FrameContext?
 
   /// What identifies a stream: a change of any part resets the tracks.
@@ -51,11 +53,28 @@ public struct ObjectTracker: Sendable {
   /// - Throws: ``TrackingError/timestampNotIncreasing(previous:given:)`` unless
   ///   `timestampMilliseconds` is greater than the previous frame's.
   public mutating func update(
-    detections: [CGRect], timestampMilliseconds: Int64, context: FrameContext
+    detections: [ImageRect], timestampMilliseconds: Int64, context: FrameContext
   ) throws(TrackingError) -> [Int] {
-    if let previous = lastTimestamp, timestampMilliseconds <= previous {
-      throw .timestampNotIncreasing(previous: previous, given: timestampMilliseconds)
+    try checkTimestamp(timestampMilliseconds)
+    return associate(detections, timestampMilliseconds: timestampMilliseconds, context: context)
+  }
+
+  /// The timestamp a frame without one gets: one after the previous frame's, or 0.
+  public var nextDefaultTimestamp: Int64 { lastTimestamp.map { $0 &+ 1 } ?? 0 }
+
+  /// Throws ``TrackingError/timestampNotIncreasing(previous:given:)`` unless `timestamp` is
+  /// greater than the previous frame's (so a frame can be refused before any work on it).
+  public func checkTimestamp(_ timestamp: Int64) throws(TrackingError) {
+    if let previous = lastTimestamp, timestamp <= previous {
+      throw .timestampNotIncreasing(previous: previous, given: timestamp)
     }
+  }
+
+  /// ``update(detections:timestampMilliseconds:context:)`` for a timestamp already checked with
+  /// ``checkTimestamp(_:)``.
+  mutating func associate(
+    _ detections: [ImageRect], timestampMilliseconds: Int64, context: FrameContext
+  ) -> [Int] {
     if context != lastContext
       || (lastTimestamp.map { timestampMilliseconds - $0 > configuration.maxGapMilliseconds }
         ?? false)
@@ -68,7 +87,7 @@ public struct ObjectTracker: Sendable {
     var pairs: [(iou: Double, track: Int, detection: Int)] = []
     for (trackPosition, track) in tracks.enumerated() {
       for (detection, box) in detections.enumerated() {
-        let iou = BoxGeometry.intersectionOverUnion(track.frame, box)
+        let iou = track.frame.intersectionOverUnion(box)
         if iou >= configuration.minimumIoU { pairs.append((iou, trackPosition, detection)) }
       }
     }

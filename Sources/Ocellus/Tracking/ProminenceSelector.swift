@@ -1,4 +1,4 @@
-import Foundation
+import Imaging
 
 /// Picks the "most prominent" object when only one is wanted (SPEC D-3): each candidate scores
 /// `area fraction × centrality`, centrality being 1 − (distance from the box center to the
@@ -16,20 +16,20 @@ public struct ProminenceSelector: Sendable {
   public init() {}
 
   /// The prominence of `box` in a `width` × `height` image, in [0, 1].
-  public static func prominence(of box: CGRect, width: Int, height: Int) -> Double {
+  public static func prominence(of box: ImageRect, width: Int, height: Int) -> Double {
     guard width > 0, height > 0 else { return 0 }
     let imageArea = Double(width) * Double(height)
-    let visible = box.intersection(CGRect(x: 0, y: 0, width: width, height: height))
-    let areaFraction = visible.isNull ? 0 : BoxGeometry.area(visible) / imageArea
-    let dx = Double(box.midX) - Double(width) / 2
-    let dy = Double(box.midY) - Double(height) / 2
+    let visible = box.intersection(ImageRect(x: 0, y: 0, width: width, height: height))
+    let areaFraction = (visible?.area ?? 0) / imageArea
+    let dx = box.center.x - Double(width) / 2
+    let dy = box.center.y - Double(height) / 2
     let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
     let centrality = max(0, 1 - (dx * dx + dy * dy).squareRoot() / halfDiagonal)
     return areaFraction * centrality
   }
 
   /// The position of the most prominent box (ties: the earlier one), or nil when there are none.
-  public static func mostProminent(_ boxes: [CGRect], width: Int, height: Int) -> Int? {
+  public static func mostProminent(_ boxes: [ImageRect], width: Int, height: Int) -> Int? {
     var best: (position: Int, score: Double)?
     for (position, box) in boxes.enumerated() {
       let score = prominence(of: box, width: width, height: height)
@@ -41,7 +41,7 @@ public struct ProminenceSelector: Sendable {
   /// Stream mode: the position among `boxes` (whose tracking IDs are `ids`) to report, with
   /// hysteresis. The current choice stays while it is present and not beaten by the margin for
   /// the required number of frames.
-  public mutating func select(_ boxes: [CGRect], ids: [Int], width: Int, height: Int) -> Int? {
+  public mutating func select(_ boxes: [ImageRect], ids: [Int], width: Int, height: Int) -> Int? {
     guard ids.count == boxes.count else {
       return Self.mostProminent(boxes, width: width, height: height)
     }

@@ -1,6 +1,6 @@
-/// A box in coordinates normalized to the model input (0...1 across its width and height), in
-/// the `[ymin, xmin, ymax, xmax]` order SSD models use. Since the image is stretched to the
-/// model input (decision D-1), the same ratios apply to the (upright) image.
+/// A box in coordinates normalized to a model's input (0...1 across its width and height), in
+/// the `[ymin, xmin, ymax, xmax]` order SSD models use. When the image is stretched to the
+/// model input, the same ratios apply to the (upright) image.
 ///
 /// Values are as the model gave them: they may fall outside 0...1 or be inverted.
 public struct NormalizedBox: Sendable, Equatable {
@@ -21,17 +21,17 @@ public struct NormalizedBox: Sendable, Equatable {
     self.xmax = xmax
   }
 
-  /// The box in pixels of an image `width` × `height`, exactly as the Task Library
-  /// denormalizes (SPEC C.2): `x = Int(xmin * W)` and `y = Int(ymin * H)` truncated toward
-  /// zero, `width = round(|xmax - xmin| * W)` and `height = round(|ymax - ymin| * H)` rounded
-  /// half away from zero, all in `Float`.
+  /// The box in whole pixels of an image `width` × `height`, exactly as the TFLite Task
+  /// Library denormalizes detections: `x = Int(xmin * W)` and `y = Int(ymin * H)` truncated
+  /// toward zero, `width = round(|xmax - xmin| * W)` and `height = round(|ymax - ymin| * H)`
+  /// rounded half away from zero, all in `Float`. Every edge of the result is an integer.
   ///
   /// - Parameter clamped: When true (the default; upstream never clamps), the result is then
   ///   intersected with the image `0..<W × 0..<H`: `x0 = clamp(x, 0, W)`,
   ///   `x1 = clamp(x + width, 0, W)`, `width = x1 - x0`, likewise vertically. Non-finite or
   ///   huge coordinates are clamped to ±2^30 before conversion, so nothing traps.
-  public func pixelRect(imageWidth width: Int, imageHeight height: Int, clamped: Bool = true)
-    -> PixelRect
+  public func rect(imageWidth width: Int, imageHeight height: Int, clamped: Bool = true)
+    -> ImageRect
   {
     let w = Float(width)
     let h = Float(height)
@@ -46,7 +46,7 @@ public struct NormalizedBox: Sendable, Equatable {
       let y1 = min(max(y + boxHeight, 0), max(height, 0))
       (x, y, boxWidth, boxHeight) = (x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
     }
-    return PixelRect(x: x, y: y, width: boxWidth, height: boxHeight)
+    return ImageRect(x: Double(x), y: Double(y), width: Double(boxWidth), height: Double(boxHeight))
   }
 
   /// `value` truncated toward zero, with NaN as 0 and magnitudes capped at 2^30.
