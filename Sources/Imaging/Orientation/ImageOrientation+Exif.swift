@@ -1,6 +1,6 @@
 /// Conversions between ``ImageOrientation`` and the numbers other platforms use.
 ///
-/// | EXIF / `CGImagePropertyOrientation` | ``VisionDetectorImageOrientation`` | `UIImage.Orientation` (raw) | Android `rotationDegrees` |
+/// | EXIF / `CGImagePropertyOrientation` | Firebase `VisionDetectorImageOrientation` | `UIImage.Orientation` (raw) | Android `rotationDegrees` |
 /// |---|---|---|---|
 /// | 1 | topLeft | ``up`` (0) | 0 |
 /// | 2 | topRight | ``upMirrored`` (4) | — |
@@ -16,7 +16,7 @@
 /// turn that makes the frame upright (CameraX convention) and has no mirrored values.
 extension ImageOrientation {
   /// The EXIF orientation number (1...8), equal to `CGImagePropertyOrientation.rawValue` and
-  /// to ``VisionDetectorImageOrientation``'s raw value.
+  /// to the legacy Firebase `VisionDetectorImageOrientation` raw value.
   public var exifValue: Int {
     switch self {
     case .up: return 1

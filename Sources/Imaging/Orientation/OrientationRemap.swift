@@ -246,16 +246,6 @@ enum OrientationRemap {
     pointer.storeBytes(of: value.littleEndian, as: UInt64.self)
   }
 
-  /// Exchanges the `shift`-bit halves selected by `mask` between two words: the step of a
-  /// register transpose.
-  @inline(__always)
-  static func exchange(_ a: inout UInt64, _ b: inout UInt64, shift: UInt64, mask: UInt64) {
-    let x = a
-    let y = b
-    a = (x & mask) | ((y << shift) & ~mask)
-    b = ((x >> shift) & mask) | (y & ~mask)
-  }
-
   /// Interleaves the low halves of two byte vectors: a0 b0 a1 b1 … a7 b7.
   @inline(__always)
   static func interleaveLow(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {

@@ -49,120 +49,141 @@ struct FramePacker {
       filter: filter, bits: Self.verticalBits, laneMultiple: 1)
   }
 
-  /// Packs every raw sample into the tensor at `writer` (planes as in ``Image``: Y, then
-  /// chroma; `strides` their row strides).
+  /// The image planes read: Y, then chroma (Cb, or interleaved pairs; Cr for I420), with
+  /// their row strides in bytes.
+  struct Planes {
+    var plane0: UnsafePointer<UInt8>
+    var plane1: UnsafePointer<UInt8>
+    var plane2: UnsafePointer<UInt8>
+    var stride0: Int
+    var stride1: Int
+    var stride2: Int
+  }
+
+  /// The filter taps of the four axes as pointers, valid during one run.
+  struct Taps {
+    var lumaOffsets: UnsafePointer<Int>
+    var lumaXWeights: UnsafePointer<Int16>
+    var lumaYWeights: UnsafePointer<Int16>
+    var chromaOffsets: UnsafePointer<Int>
+    var chromaXWeights: UnsafePointer<Int16>
+    var chromaYWeights: UnsafePointer<Int16>
+  }
+
+  /// Packs every raw sample into the tensor at `writer`: per output row of raw samples, the
+  /// luma and chroma planes are filtered vertically then horizontally, converted to R, G, B
+  /// and written through the orientation.
   func run(
     plane0: UnsafePointer<UInt8>, plane1: UnsafePointer<UInt8>, plane2: UnsafePointer<UInt8>,
     stride0: Int, stride1: Int, stride2: Int, writer: TensorWriter, tensorWidth: Int
   ) {
-    let countX = geometry.countX
-    let countY = geometry.countY
-    let pairs: Bool
-    let crFirst: Bool
-    switch chroma {
-    case .interleaved(let first): (pairs, crFirst) = (true, first)
-    case .planar: (pairs, crFirst) = (false, false)
-    }
-    let lumaSpan = lumaX.spanCount
-    let chromaSpan = chromaX.spanCount
-    let chromaLanes = chromaX.lanes
-    let padded = (countX + 7) / 8 * 8
-    // Scratch: lines (zero-padded past the span for the vector loads), 8-bit Y/Cb/Cr per
-    // sample, R, G, B per sample, tap row pointers.
-    let lumaLineCount = lumaSpan + lumaX.lanes + 8
-    let chromaLineCount = chromaSpan + chromaLanes + 8
-    let lumaLine = UnsafeMutablePointer<Int16>.allocate(capacity: lumaLineCount)
-    lumaLine.initialize(repeating: 0, count: lumaLineCount)
-    let cbLine = UnsafeMutablePointer<Int16>.allocate(capacity: chromaLineCount)
-    cbLine.initialize(repeating: 0, count: chromaLineCount)
-    let crLine = UnsafeMutablePointer<Int16>.allocate(capacity: chromaLineCount)
-    crLine.initialize(repeating: 0, count: chromaLineCount)
-    let samples = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 * padded)
-    samples.initialize(repeating: 0, count: 3 * padded)
-    let maxTaps = max(lumaY.lanes, chromaY.lanes, 1)
-    let rows = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: maxTaps)
-    rows.initialize(repeating: plane0, count: maxTaps)
-    defer {
-      lumaLine.deallocate()
-      cbLine.deallocate()
-      crLine.deallocate()
-      samples.deallocate()
-      rows.deallocate()
-    }
-    let ys = samples
-    let cbs = samples + padded
-    let crs = samples + 2 * padded
+    let planes = Planes(
+      plane0: plane0, plane1: plane1, plane2: plane2, stride0: stride0, stride1: stride1,
+      stride2: stride2)
+    let scratch = FrameScratch(
+      lumaCount: lumaX.spanCount + lumaX.lanes + 8,
+      chromaCount: chromaX.spanCount + chromaX.lanes + 8, outputs: geometry.countX,
+      taps: max(lumaY.lanes, chromaY.lanes), anyRow: plane0)
+    defer { scratch.deallocate() }
     let vector = YUVVectorConverter(converter)
-    // Raw 8-bit RGB elements (uint8 without normalization) are stored without the tables.
-    var identity = writer.channels == 3 && writer.elementSize == 1
-    for c in 0..<3 where identity {
-      for p in 0..<256 where writer.table[c * 256 + p] != UInt32(p) { identity = false }
+    let identity = Self.storesRawBytes(writer)
+    withTaps { taps in
+      for b in 0..<geometry.countY {
+        filterLuma(row: b, planes, taps, scratch)
+        filterChroma(row: b, planes, taps, scratch)
+        let (start, step) = geometry.rowPlacement(b: b, tensorWidth: tensorWidth)
+        Self.write(
+          vector: vector, y: scratch.ys, cb: scratch.cbs, cr: scratch.crs,
+          count: geometry.countX, writer: writer, identity: identity, start: start, step: step)
+      }
     }
-    lumaX.offsets.withUnsafeBufferPointer { lumaOffsetBuffer in
-      lumaX.weights.withUnsafeBufferPointer { lumaXWeightBuffer in
-        lumaY.weights.withUnsafeBufferPointer { lumaYWeightBuffer in
-          chromaX.offsets.withUnsafeBufferPointer { chromaOffsetBuffer in
-            chromaX.weights.withUnsafeBufferPointer { chromaXWeightBuffer in
-              chromaY.weights.withUnsafeBufferPointer { chromaYWeightBuffer in
-                guard let lumaOffsets = lumaOffsetBuffer.baseAddress,
-                  let lumaXWeights = lumaXWeightBuffer.baseAddress,
-                  let lumaYWeights = lumaYWeightBuffer.baseAddress,
-                  let chromaOffsets = chromaOffsetBuffer.baseAddress,
-                  let chromaXWeights = chromaXWeightBuffer.baseAddress,
-                  let chromaYWeights = chromaYWeightBuffer.baseAddress
+  }
+
+  /// Whether `writer`'s tables store 8-bit R, G, B unchanged (uint8 without normalization),
+  /// so bytes can be stored without the tables.
+  private static func storesRawBytes(_ writer: TensorWriter) -> Bool {
+    guard writer.channels == 3 && writer.elementSize == 1 else { return false }
+    for c in 0..<3 {
+      for p in 0..<256 where writer.table[c * 256 + p] != UInt32(p) { return false }
+    }
+    return true
+  }
+
+  /// Calls `body` with the axes' offsets and weights as pointers.
+  private func withTaps(_ body: (Taps) -> Void) {
+    lumaX.offsets.withUnsafeBufferPointer { lumaOffsets in
+      lumaX.weights.withUnsafeBufferPointer { lumaXWeights in
+        lumaY.weights.withUnsafeBufferPointer { lumaYWeights in
+          chromaX.offsets.withUnsafeBufferPointer { chromaOffsets in
+            chromaX.weights.withUnsafeBufferPointer { chromaXWeights in
+              chromaY.weights.withUnsafeBufferPointer { chromaYWeights in
+                guard let a = lumaOffsets.baseAddress, let b = lumaXWeights.baseAddress,
+                  let c = lumaYWeights.baseAddress, let d = chromaOffsets.baseAddress,
+                  let e = chromaXWeights.baseAddress, let f = chromaYWeights.baseAddress
                 else { return }
-                let lumaColumn = lumaX.spanStart
-                let chromaColumn = chromaX.spanStart * (pairs ? 2 : 1)
-                for b in 0..<countY {
-                  // Luma.
-                  let lumaFirst = lumaY.spanStart + lumaY.offsets[b]
-                  let lumaCount = lumaY.counts[b]
-                  for k in 0..<lumaCount {
-                    rows[k] = plane0 + (lumaFirst + k) * stride0 + lumaColumn
-                  }
-                  FramePlaneFilter.vertical(
-                    rows: rows, weights: lumaYWeights + b * lumaY.lanes, count: lumaCount,
-                    width: lumaSpan, into: lumaLine)
-                  FramePlaneFilter.horizontal(
-                    line: lumaLine, offsets: lumaOffsets, weights: lumaXWeights,
-                    lanes: lumaX.lanes, outputs: countX, into: ys)
-                  // Chroma.
-                  let chromaFirst = chromaY.spanStart + chromaY.offsets[b]
-                  let chromaCount = chromaY.counts[b]
-                  let chromaYW = chromaYWeights + b * chromaY.lanes
-                  for k in 0..<chromaCount {
-                    rows[k] = plane1 + (chromaFirst + k) * stride1 + chromaColumn
-                  }
-                  if pairs {
-                    FramePlaneFilter.verticalPairs(
-                      rows: rows, weights: chromaYW, count: chromaCount, pairs: chromaSpan,
-                      first: crFirst ? crLine : cbLine, second: crFirst ? cbLine : crLine)
-                  } else {
-                    FramePlaneFilter.vertical(
-                      rows: rows, weights: chromaYW, count: chromaCount, width: chromaSpan,
-                      into: cbLine)
-                    for k in 0..<chromaCount {
-                      rows[k] = plane2 + (chromaFirst + k) * stride2 + chromaColumn
-                    }
-                    FramePlaneFilter.vertical(
-                      rows: rows, weights: chromaYW, count: chromaCount, width: chromaSpan,
-                      into: crLine)
-                  }
-                  FramePlaneFilter.horizontalTwo(
-                    first: cbLine, second: crLine, offsets: chromaOffsets,
-                    weights: chromaXWeights, lanes: chromaLanes, outputs: countX,
-                    firstOut: cbs, secondOut: crs)
-                  let (start, step) = geometry.rowPlacement(b: b, tensorWidth: tensorWidth)
-                  Self.write(
-                    vector: vector, y: ys, cb: cbs, cr: crs, count: countX, writer: writer,
-                    identity: identity, start: start, step: step)
-                }
+                body(
+                  Taps(
+                    lumaOffsets: a, lumaXWeights: b, lumaYWeights: c, chromaOffsets: d,
+                    chromaXWeights: e, chromaYWeights: f))
               }
             }
           }
         }
       }
     }
+  }
+
+  /// Output row `b`'s Y samples into `scratch.ys`.
+  @inline(__always)
+  private func filterLuma(row b: Int, _ planes: Planes, _ taps: Taps, _ scratch: FrameScratch) {
+    let first = lumaY.spanStart + lumaY.offsets[b]
+    let count = lumaY.counts[b]
+    for k in 0..<count {
+      scratch.rows[k] = planes.plane0 + (first + k) * planes.stride0 + lumaX.spanStart
+    }
+    FramePlaneFilter.vertical(
+      rows: scratch.rows, weights: taps.lumaYWeights + b * lumaY.lanes, count: count,
+      width: lumaX.spanCount, into: scratch.lumaLine)
+    FramePlaneFilter.horizontal(
+      line: scratch.lumaLine, offsets: taps.lumaOffsets, weights: taps.lumaXWeights,
+      lanes: lumaX.lanes, outputs: geometry.countX, into: scratch.ys)
+  }
+
+  /// Output row `b`'s Cb and Cr samples into `scratch.cbs` and `scratch.crs`.
+  @inline(__always)
+  private func filterChroma(row b: Int, _ planes: Planes, _ taps: Taps, _ scratch: FrameScratch) {
+    let pairs: Bool
+    let crFirst: Bool
+    switch chroma {
+    case .interleaved(let first): (pairs, crFirst) = (true, first)
+    case .planar: (pairs, crFirst) = (false, false)
+    }
+    let column = chromaX.spanStart * (pairs ? 2 : 1)
+    let first = chromaY.spanStart + chromaY.offsets[b]
+    let count = chromaY.counts[b]
+    let weights = taps.chromaYWeights + b * chromaY.lanes
+    let span = chromaX.spanCount
+    for k in 0..<count {
+      scratch.rows[k] = planes.plane1 + (first + k) * planes.stride1 + column
+    }
+    if pairs {
+      FramePlaneFilter.verticalPairs(
+        rows: scratch.rows, weights: weights, count: count, pairs: span,
+        first: crFirst ? scratch.crLine : scratch.cbLine,
+        second: crFirst ? scratch.cbLine : scratch.crLine)
+    } else {
+      FramePlaneFilter.vertical(
+        rows: scratch.rows, weights: weights, count: count, width: span, into: scratch.cbLine)
+      for k in 0..<count {
+        scratch.rows[k] = planes.plane2 + (first + k) * planes.stride2 + column
+      }
+      FramePlaneFilter.vertical(
+        rows: scratch.rows, weights: weights, count: count, width: span, into: scratch.crLine)
+    }
+    FramePlaneFilter.horizontalTwo(
+      first: scratch.cbLine, second: scratch.crLine, offsets: taps.chromaOffsets,
+      weights: taps.chromaXWeights, lanes: chromaX.lanes, outputs: geometry.countX,
+      firstOut: scratch.cbs, secondOut: scratch.crs)
   }
 
   /// Converts `count` Y, Cb, Cr samples (readable up to a multiple of 8) to R, G, B and

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Conversions between ``ImageOrientation`` and the legacy ``VisionDetectorImageOrientation``.
 extension ImageOrientation {
   /// The orientation equal to a legacy Firebase orientation (same EXIF number).

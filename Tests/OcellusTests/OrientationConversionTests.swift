@@ -1,4 +1,5 @@
 import Imaging
+import Ocellus
 import Testing
 
 /// ImageOrientation ⇄ EXIF, legacy VisionDetectorImageOrientation, UIImage raw values and

@@ -1,4 +1,5 @@
 import Imaging
+import Ocellus
 import Testing
 
 /// The device/camera → image orientation tables of SPEC F.3 (current ML Kit sample) and the

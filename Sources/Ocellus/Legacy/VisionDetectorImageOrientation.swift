@@ -1,3 +1,5 @@
+import Imaging
+
 /// The legacy Firebase ML Kit orientation (`FIRVisionDetectorImageOrientation`), accepted as
 /// input and converted to ``ImageOrientation``.
 ///

@@ -1,3 +1,5 @@
+import Imaging
+
 /// The device/camera → orientation table of the legacy Firebase ML Kit docs (detect-faces,
 /// `imageOrientation(deviceOrientation:cameraPosition:)`), with decision D-9's fallback.
 extension VisionDetectorImageOrientation {
