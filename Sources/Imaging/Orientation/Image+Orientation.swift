@@ -30,7 +30,7 @@ extension Image {
   /// The same result as ``applying(_:)`` computed pixel by pixel from the F.1 formula, with
   /// checked array indexing and no blocking: slow, kept as the reference the fast path is
   /// compared with. Always returns a new, tightly packed image (also for `.up`).
-  public func applyingReferenceRemap(_ orientation: ImageOrientation) throws(ImageError) -> Image {
+  package func applyingReferenceRemap(_ orientation: ImageOrientation) throws(ImageError) -> Image {
     try remapped(orientation, reference: true)
   }
 

@@ -95,7 +95,7 @@ extension TensorPacker {
   /// both passes is summed in `Int`, then converted and normalized. Slow: a reference to
   /// test the fast path against. Other formats than NV12, NV21 and I420 fall back to
   /// ``packReference(image:orientation:crop:fit:spec:filter:maxBytes:)``.
-  public static func packFrameReference(
+  package static func packFrameReference(
     image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .area,
     maxBytes: Int = 1 << 28

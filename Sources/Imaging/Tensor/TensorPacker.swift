@@ -108,7 +108,7 @@ public enum TensorPacker {
   /// ``Image/resized(width:height:fit:filter:maxPixels:)``, then
   /// ``TensorPackingSpec/element(pixel:channel:)`` for every value. Slow and allocating: a
   /// reference to test the fused path against.
-  public static func packReference(
+  package static func packReference(
     image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .bilinear,
     maxBytes: Int = 1 << 28

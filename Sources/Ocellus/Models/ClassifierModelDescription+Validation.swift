@@ -38,12 +38,9 @@ extension ClassifierModelDescription {
     let input = ImageInputDescription.validated(
       model: model, normalization: options.normalization, problems: &problems)
 
-    let shapes: [[Int]] = subgraph.outputs.indices.map { position in
-      if let outputShapes, position < outputShapes.count { return outputShapes[position] }
-      return subgraph.tensors[subgraph.outputs[position]].shape
-    }
-    if let kind = detectorKind(model: model, shapes: shapes) {
-      problems.append(.detectionModelAsClassifier(kind: kind, outputShapes: shapes))
+    let outputs = ModelOutputs(model: model, computedShapes: outputShapes)
+    if let kind = detectorKind(model: model, shapes: outputs.shapes) {
+      problems.append(.detectionModelAsClassifier(kind: kind, outputShapes: outputs.shapes))
       throw ModelValidationError.combined(problems) ?? .several([])
     }
     if let metadata, !metadata.outputTensors.isEmpty,
@@ -58,72 +55,32 @@ extension ClassifierModelDescription {
 
     var heads: [ClassificationHeadDescription] = []
     var calibrationProblems: [ModelValidationError] = []
-    var quantized: [TensorReference] = []
-    var unquantized: [TensorReference] = []
     let override: (labels: [String], source: LabelSource)? =
       options.labels.map { ($0, LabelSource.options) }
       ?? labelsFile.map { ($0.labels, LabelSource.labelsFile(path: $0.path)) }
     for position in subgraph.outputs.indices {
-      let tensor = subgraph.tensors[subgraph.outputs[position]]
-      let tensorMetadata =
-        metadata.flatMap { position < $0.outputTensors.count ? $0.outputTensors[position] : nil }
-      let reference = TensorReference(
-        role: .output, position: position, name: tensor.name, metadataName: tensorMetadata?.name)
       let labels = LabelMap.load(
-        model: model, metadata: tensorMetadata, type: .tensorAxisLabels,
-        locale: options.displayNamesLocale, override: override, tensor: reference,
-        problems: &problems)
-      var valid = true
-      let shape = shapes[position]
-      let classCount: Int
-      if shape.count == 2 && shape[0] == 1 && shape[1] > 0 {
-        classCount = shape[1]
-      } else if shape.count == 4 && shape[0] == 1 && shape[1] == 1 && shape[2] == 1 && shape[3] > 0
-      {
-        classCount = shape[3]
-      } else {
-        problems.append(.outputShape(reference, shape: shape))
-        classCount = 0
-        valid = false
-      }
-      if valid && !labels.isEmpty && labels.count != classCount {
-        problems.append(
-          .labelCount(
-            reference, classes: classCount, labels: labels.count,
-            source: Self.sourceName(labels.source)))
-        valid = false
-      }
-      let type = tensor.type
-      var dequantization: QuantizationParameters?
-      switch type {
-      case .float32:
-        unquantized.append(reference)
-      case .uint8, .int8:
-        quantized.append(reference)
-        if let q = tensor.quantization, let scale = q.scales.first, scale.isFinite, scale > 0 {
-          dequantization = QuantizationParameters(
-            scale: scale, zeroPoint: Int(clamping: q.zeroPoints.first ?? 0))
-        } else {
-          problems.append(.missingOutputQuantization(reference))
-          valid = false
-        }
-      default:
-        problems.append(.outputType(reference, type))
-        valid = false
-      }
+        model: model, metadata: outputs.metadata[position], type: .tensorAxisLabels,
+        locale: options.displayNamesLocale, override: override,
+        tensor: outputs.references[position], problems: &problems)
+      let head = head(
+        at: position, model: model, outputs: outputs, labels: labels, problems: &problems)
       let calibration = ScoreCalibrator.load(
-        model: model, metadata: tensorMetadata, labels: labels, tensor: reference,
-        problems: &calibrationProblems)
-      if valid {
-        heads.append(
-          ClassificationHeadDescription(
-            tensor: reference, classCount: classCount, elementType: type,
-            dequantization: dequantization, labels: labels,
-            metadataScoreThreshold: tensorMetadata?.scoreThreshold, calibration: calibration))
+        model: model, metadata: outputs.metadata[position], labels: labels,
+        tensor: outputs.references[position], problems: &calibrationProblems)
+      if var head {
+        head.calibration = calibration
+        heads.append(head)
       }
     }
+    let types = subgraph.outputs.map { subgraph.tensors[$0].type }
+    let quantized = outputs.references.indices.filter { types[$0] == .uint8 || types[$0] == .int8 }
+    let unquantized = outputs.references.indices.filter { types[$0] == .float32 }
     if !quantized.isEmpty && !unquantized.isEmpty {
-      problems.append(.mixedOutputQuantization(quantized: quantized, float: unquantized))
+      problems.append(
+        .mixedOutputQuantization(
+          quantized: quantized.map { outputs.references[$0] },
+          float: unquantized.map { outputs.references[$0] }))
     }
     if options.allowList?.isEmpty == false && options.denyList?.isEmpty == false {
       problems.append(.allowAndDenyList)
@@ -141,6 +98,59 @@ extension ClassifierModelDescription {
       notes.append("an output has no labels: results carry their class index and empty text")
     }
     return ClassifierModelDescription(input: input, heads: heads, notes: notes)
+  }
+
+  /// The head of output `position` (without calibration), or nil when its shape, label count,
+  /// type or quantization breaks a rule (each added to `problems`).
+  static func head(
+    at position: Int, model: Model, outputs: ModelOutputs, labels: LabelMap,
+    problems: inout [ModelValidationError]
+  ) -> ClassificationHeadDescription? {
+    let tensor = model.mainSubgraph.tensors[model.mainSubgraph.outputs[position]]
+    let reference = outputs.references[position]
+    let shape = outputs.shapes[position]
+    var valid = true
+    let classCount = scoreCount(shape)
+    if classCount == nil {
+      problems.append(.outputShape(reference, shape: shape))
+      valid = false
+    } else if let classCount, !labels.isEmpty && labels.count != classCount {
+      problems.append(
+        .labelCount(
+          reference, classes: classCount, labels: labels.count,
+          source: Self.sourceName(labels.source)))
+      valid = false
+    }
+    var dequantization: QuantizationParameters?
+    switch tensor.type {
+    case .float32:
+      break
+    case .uint8, .int8:
+      if let q = tensor.quantization, let scale = q.scales.first, scale.isFinite, scale > 0 {
+        dequantization = QuantizationParameters(
+          scale: scale, zeroPoint: Int(clamping: q.zeroPoints.first ?? 0))
+      } else {
+        problems.append(.missingOutputQuantization(reference))
+        valid = false
+      }
+    default:
+      problems.append(.outputType(reference, tensor.type))
+      valid = false
+    }
+    guard valid, let classCount else { return nil }
+    return ClassificationHeadDescription(
+      tensor: reference, classCount: classCount, elementType: tensor.type,
+      dequantization: dequantization, labels: labels,
+      metadataScoreThreshold: outputs.metadata[position]?.scoreThreshold, calibration: nil)
+  }
+
+  /// The number of scores of a `[1, N]` or `[1, 1, 1, N]` output (N > 0), else nil.
+  static func scoreCount(_ shape: [Int]) -> Int? {
+    if shape.count == 2 && shape[0] == 1 && shape[1] > 0 { return shape[1] }
+    if shape.count == 4 && shape[0] == 1 && shape[1] == 1 && shape[2] == 1 && shape[3] > 0 {
+      return shape[3]
+    }
+    return nil
   }
 
   /// What kind of detection model this is, or nil if it does not look like one.

@@ -18,51 +18,83 @@ extension DetectorModelDescription {
     var problems: [ModelValidationError] = []
     var notes = model.warnings.map(\.description)
     let subgraph = model.mainSubgraph
-    let metadata = model.mainSubgraphMetadata
-    if metadata == nil {
+    if model.mainSubgraphMetadata == nil {
       notes.append(
         "the model has no tensor metadata (the Task Library requires it): boxes are read as [ymin, xmin, ymax, xmax] ratios and outputs mapped by the post-processing operator"
       )
     }
     let input = ImageInputDescription.validated(
       model: model, normalization: options.normalization, problems: &problems)
-    let shapes: [[Int]] = subgraph.outputs.indices.map { position in
-      if let outputShapes, position < outputShapes.count { return outputShapes[position] }
-      return subgraph.tensors[subgraph.outputs[position]].shape
-    }
+    let outputs = ModelOutputs(model: model, computedShapes: outputShapes)
     guard subgraph.outputs.count == 4 else {
-      problems.append(.detectorOutputCount(count: subgraph.outputs.count, shapes: shapes))
+      problems.append(.detectorOutputCount(count: subgraph.outputs.count, shapes: outputs.shapes))
       throw ModelValidationError.combined(problems) ?? .several([])
     }
-    let outputMetadata: [TensorMetadata?] = subgraph.outputs.indices.map { position in
-      metadata.flatMap { position < $0.outputTensors.count ? $0.outputTensors[position] : nil }
-    }
-    let references = subgraph.outputs.indices.map { position in
-      TensorReference(
-        role: .output, position: position, name: subgraph.tensors[subgraph.outputs[position]].name,
-        metadataName: outputMetadata[position]?.name)
-    }
-
     let postProcess = subgraph.operators.first {
       let code = model.operatorCode(of: $0)
       return code.isCustom && code.customCode == ClassifierModelDescription.postProcessCode
     }
     let mapping = Self.mapping(
-      metadataNames: outputMetadata.map { $0?.name }, outputs: subgraph.outputs,
-      postProcessOutputs: postProcess?.outputs, shapes: shapes)
-    if mapping.method != .metadataNames && metadata != nil {
+      metadataNames: outputs.metadata.map { $0?.name }, outputs: subgraph.outputs,
+      postProcessOutputs: postProcess?.outputs, shapes: outputs.shapes)
+    if mapping.method != .metadataNames && model.mainSubgraphMetadata != nil {
       notes.append(
         "the output metadata names are not location/category/score/number of detections; outputs were mapped by \(mapping.method.rawValue)"
       )
     }
+    problems += typeAndShapeProblems(model: model, outputs: outputs, mapping: mapping)
+    let encoding = boxEncoding(outputs, mapping, problems: &problems, notes: &notes)
+    let categoryPosition =
+      mapping.category
+      ?? outputs.firstPosition { $0.associatedFile(ofType: .tensorValueLabels) != nil }
+    let categoryReference = outputs.references[categoryPosition ?? 0]
+    let labels = LabelMap.load(
+      model: model, metadata: categoryPosition.flatMap { outputs.metadata[$0] },
+      type: .tensorValueLabels, locale: options.displayNamesLocale,
+      override: options.labels.map { ($0, LabelSource.options) }, tensor: categoryReference,
+      problems: &problems)
+    let limits = postProcessLimits(postProcess, notes: &notes)
+    if let classCount = limits.classCount, !labels.isEmpty, labels.count < classCount {
+      problems.append(
+        .labelCount(
+          categoryReference, classes: classCount, labels: labels.count,
+          source: ClassifierModelDescription.sourceName(labels.source)))
+    }
+    let scorePosition =
+      mapping.score
+      ?? outputs.firstPosition { $0.scoreThreshold != nil || $0.scoreCalibration != nil }
+    let scoreMetadata = scorePosition.flatMap { outputs.metadata[$0] }
+    let calibration = ScoreCalibrator.load(
+      model: model, metadata: scoreMetadata, labels: labels,
+      tensor: outputs.references[scorePosition ?? 0], problems: &problems)
 
+    if let error = ModelValidationError.combined(problems) { throw error }
+    guard let input else { throw .inputCount(count: subgraph.inputs.count) }
+    if labels.isEmpty {
+      notes.append(
+        "the detector has no category labels: detections carry their class index and empty text")
+    }
+    return DetectorModelDescription(
+      input: input, outputs: outputs.references, mapping: mapping, boxEncoding: encoding,
+      labels: labels, metadataScoreThreshold: scoreMetadata?.scoreThreshold,
+      calibration: calibration, classCount: limits.classCount,
+      maxDetections: limits.maxDetections, notes: notes)
+  }
+
+  /// Every output must be float32; where a shape is known, boxes are `[1, N, 4]`, categories
+  /// and scores `[1, N]`, the count `[1]`.
+  static func typeAndShapeProblems(
+    model: Model, outputs: ModelOutputs, mapping: DetectionOutputMapping
+  ) -> [ModelValidationError] {
+    let subgraph = model.mainSubgraph
+    var problems: [ModelValidationError] = []
     for position in subgraph.outputs.indices {
       let type = subgraph.tensors[subgraph.outputs[position]].type
-      if type != .float32 { problems.append(.outputType(references[position], type)) }
+      if type != .float32 { problems.append(.outputType(outputs.references[position], type)) }
     }
     for role in DetectionOutputRole.allCases {
       guard let position = mapping.position(of: role) else { continue }
-      let shape = shapes[position]
+      let shape = outputs.shapes[position]
       guard !shape.isEmpty else { continue }
       let expected: String
       let fits: Bool
@@ -80,78 +112,48 @@ extension DetectorModelDescription {
       if !fits {
         problems.append(
           .detectorOutputShape(
-            references[position], role: role.rawValue, shape: shape, expected: expected))
+            outputs.references[position], role: role.rawValue, shape: shape, expected: expected))
       }
     }
+    return problems
+  }
 
-    // Box encoding from the location output's metadata (or any output declaring boxes).
-    var encoding = BoxEncoding.tensorFlowSSD
-    let locationPosition =
-      mapping.location ?? outputMetadata.firstIndex { $0?.boundingBoxProperties != nil }
-    if let locationPosition, let tensorMetadata = outputMetadata[locationPosition] {
-      if let properties = tensorMetadata.boundingBoxProperties {
-        encoding = BoxEncoding(
-          type: properties.type, index: properties.index.isEmpty ? [0, 1, 2, 3] : properties.index,
-          coordinateType: properties.coordinateType)
-        if let reason = encoding.problem {
-          problems.append(.boundingBoxProperties(references[locationPosition], reason: reason))
-        }
-      } else {
-        notes.append(
-          "the location output has no BoundingBoxProperties; boxes are read as [ymin, xmin, ymax, xmax] ratios"
-        )
-      }
-    }
-
-    // Labels, from the category output (or any output with value labels).
-    let categoryPosition =
-      mapping.category
-      ?? outputMetadata.firstIndex { $0?.associatedFile(ofType: .tensorValueLabels) != nil }
-    let categoryReference = categoryPosition.map { references[$0] } ?? references[0]
-    let labels = LabelMap.load(
-      model: model, metadata: categoryPosition.flatMap { outputMetadata[$0] },
-      type: .tensorValueLabels, locale: options.displayNamesLocale,
-      override: options.labels.map { ($0, LabelSource.options) }, tensor: categoryReference,
-      problems: &problems)
-
-    var classCount: Int?
-    var maxDetections: Int?
-    if let postProcess, let customOptions = postProcess.customOptions {
-      do {
-        let parsed = try DetectionPostProcessOptions(customOptions: customOptions)
-        classCount = parsed.numClasses
-        maxDetections = parsed.maxDetections * parsed.maxClassesPerDetection
-      } catch {
-        notes.append("the TFLite_Detection_PostProcess options could not be read: \(error)")
-      }
-    }
-    if let classCount, !labels.isEmpty, labels.count < classCount {
-      problems.append(
-        .labelCount(
-          categoryReference, classes: classCount, labels: labels.count,
-          source: ClassifierModelDescription.sourceName(labels.source)))
-    }
-
-    let scorePosition =
-      mapping.score
-      ?? outputMetadata.firstIndex {
-        $0?.scoreThreshold != nil || $0?.scoreCalibration != nil
-      }
-    let scoreMetadata = scorePosition.flatMap { outputMetadata[$0] }
-    let calibration = ScoreCalibrator.load(
-      model: model, metadata: scoreMetadata, labels: labels,
-      tensor: scorePosition.map { references[$0] } ?? references[0], problems: &problems)
-
-    if let error = ModelValidationError.combined(problems) { throw error }
-    guard let input else { throw .inputCount(count: subgraph.inputs.count) }
-    if labels.isEmpty {
+  /// The box encoding from the location output's metadata (or any output declaring boxes);
+  /// TensorFlow SSD's `[ymin, xmin, ymax, xmax]` ratios when none is declared.
+  static func boxEncoding(
+    _ outputs: ModelOutputs, _ mapping: DetectionOutputMapping,
+    problems: inout [ModelValidationError], notes: inout [String]
+  ) -> BoxEncoding {
+    let position = mapping.location ?? outputs.firstPosition { $0.boundingBoxProperties != nil }
+    guard let position, let metadata = outputs.metadata[position] else { return .tensorFlowSSD }
+    guard let properties = metadata.boundingBoxProperties else {
       notes.append(
-        "the detector has no category labels: detections carry their class index and empty text")
+        "the location output has no BoundingBoxProperties; boxes are read as [ymin, xmin, ymax, xmax] ratios"
+      )
+      return .tensorFlowSSD
     }
-    return DetectorModelDescription(
-      input: input, outputs: references, mapping: mapping, boxEncoding: encoding, labels: labels,
-      metadataScoreThreshold: scoreMetadata?.scoreThreshold, calibration: calibration,
-      classCount: classCount, maxDetections: maxDetections, notes: notes)
+    let encoding = BoxEncoding(
+      type: properties.type, index: properties.index.isEmpty ? [0, 1, 2, 3] : properties.index,
+      coordinateType: properties.coordinateType)
+    if let reason = encoding.problem {
+      problems.append(.boundingBoxProperties(outputs.references[position], reason: reason))
+    }
+    return encoding
+  }
+
+  /// The post-processing operator's `num_classes` and the rows it emits
+  /// (`max_detections × max_classes_per_detection`), when its options can be read.
+  static func postProcessLimits(_ postProcess: Operator?, notes: inout [String]) -> (
+    classCount: Int?, maxDetections: Int?
+  ) {
+    guard let postProcess, let customOptions = postProcess.customOptions else { return (nil, nil) }
+    do {
+      let parsed = try DetectionPostProcessOptions(customOptions: customOptions)
+      return (parsed.numClasses, parsed.maxDetections * parsed.maxClassesPerDetection)
+    } catch {
+      notes.append("the TFLite_Detection_PostProcess options could not be read: \(error)")
+      return (nil, nil)
+    }
   }
 
   /// Maps outputs to roles: by metadata names when all four are recognized and distinct; else

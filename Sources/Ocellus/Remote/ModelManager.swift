@@ -283,37 +283,21 @@ public final class ModelManager: @unchecked Sendable {
     }
   }
 
+  /// Downloads `model` into the cache unless a current copy is there: pins checked, the
+  /// transfer streamed to a hidden temporary file, verified, then renamed into place.
   private func install(
     _ model: RemoteModel, conditions: ModelDownloadConditions, flight: ModelDownloadFlight
   ) async -> Result<String, ModelDownloadError> {
     let name = model.name
     let source = model.source
-    let url = source.location
-    if let pinned = source.expectedSHA256, !SHA256Digest.isValidHex(pinned) {
-      return .failure(
-        .invalidSource(model: name, url: url, reason: "the SHA-256 pin is not 64 hex digits"))
-    }
-    if let pinned = source.expectedByteCount, pinned < 0 {
-      return .failure(.invalidSource(model: name, url: url, reason: "the size pin is negative"))
-    }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: cacheDirectory, withIntermediateDirectories: true)
-    } catch {
-      return .failure(.disk(model: name, path: cacheDirectory, reason: error.localizedDescription))
-    }
-    if Task.isCancelled { return .failure(.cancelled(model: name, url: url)) }
+    if let problem = prepareCache(for: model) { return .failure(problem) }
+    if Task.isCancelled { return .failure(.cancelled(model: name, url: source.location)) }
     removeStalePartials(for: name)
-
     let installed = modelPath(for: name)
     var validators: ModelCacheValidators?
-    if let size = Self.fileSize(installed) {
-      if let pinned = source.expectedSHA256?.lowercased() {
-        // Pinned: the installed copy is current exactly when it has the pinned digest.
-        if source.expectedByteCount == nil || source.expectedByteCount == size,
-          case .success(let digest) = Self.digest(ofFile: installed, model: name),
-          digest.hex == pinned
-        {
+    if Self.fileSize(installed) != nil {
+      if source.expectedSHA256 != nil {
+        if let size = currentPinnedCopySize(of: model) {
           _ = flight.advance(to: Int64(size), of: Int64(size))
           return .success(installed)
         }
@@ -321,14 +305,12 @@ public final class ModelManager: @unchecked Sendable {
         validators = readValidators(for: name)
       }
     }
-
     let temporary =
       cacheDirectory + "/." + Self.fileName(for: name) + "."
       + UUID().uuidString.lowercased() + ".partial"
-    let limit = source.expectedByteCount ?? maximumUnpinnedByteCount
     let request = ModelFetchRequest(
       modelName: name, destinationPath: temporary, validators: validators,
-      conditions: conditions, byteLimit: limit)
+      conditions: conditions, byteLimit: source.expectedByteCount ?? maximumUnpinnedByteCount)
     let fetched: ModelFetchResult
     do {
       fetched = try await source.fetch(request) { [weak self] bytes, total in
@@ -336,13 +318,7 @@ public final class ModelManager: @unchecked Sendable {
       }
     } catch {
       unlink(temporary)
-      if case .tooLarge = error, let pinned = source.expectedByteCount {
-        return .failure(
-          .integrityMismatch(
-            model: name, url: url, what: "size", expected: "\(pinned) bytes",
-            actual: "more than \(pinned) bytes"))
-      }
-      return .failure(error)
+      return .failure(Self.fetchFailure(error, model: model))
     }
     switch fetched {
     case .notModified:
@@ -350,49 +326,104 @@ public final class ModelManager: @unchecked Sendable {
       guard let size = Self.fileSize(installed) else {
         return .failure(
           .network(
-            model: name, url: url,
+            model: name, url: source.location,
             reason: "the server answered 304 Not Modified but no copy is installed"))
       }
       _ = flight.advance(to: Int64(size), of: Int64(size))
       return .success(installed)
     case .fetched(_, let newValidators):
-      let digest: (hex: String, count: Int)
-      switch Self.digest(ofFile: temporary, model: name) {
-      case .success(let value): digest = value
-      case .failure(let error):
-        unlink(temporary)
-        return .failure(error)
-      }
-      if let pinned = source.expectedByteCount, pinned != digest.count {
-        unlink(temporary)
-        return .failure(
-          .integrityMismatch(
-            model: name, url: url, what: "size", expected: "\(pinned) bytes",
-            actual: "\(digest.count) bytes"))
-      }
-      if let pinned = source.expectedSHA256?.lowercased(), pinned != digest.hex {
-        unlink(temporary)
-        return .failure(
-          .integrityMismatch(
-            model: name, url: url, what: "SHA-256", expected: pinned, actual: digest.hex))
-      }
-      if Task.isCancelled || flight.progress.isCancelled {
-        unlink(temporary)
-        return .failure(.cancelled(model: name, url: url))
-      }
-      // Old validators go first: a crash between the steps leaves a verified file without
-      // validators (downloaded again next time), never stale validators on a new file.
-      let validatorsFile = validatorsPath(for: name)
-      unlink(validatorsFile)
-      if rename(temporary, installed) != 0 {
-        let reason = Self.systemError()
-        unlink(temporary)
-        return .failure(.disk(model: name, path: installed, reason: reason))
-      }
-      writeValidators(newValidators, sha256: digest.hex, url: url, for: name)
-      _ = flight.advance(to: Int64(digest.count), of: Int64(digest.count))
-      return .success(installed)
+      return commit(temporary, of: model, validators: newValidators, flight: flight)
     }
+  }
+
+  /// Checks the source's pins and creates the cache folder; the failure, or nil.
+  private func prepareCache(for model: RemoteModel) -> ModelDownloadError? {
+    let source = model.source
+    if let pinned = source.expectedSHA256, !SHA256Digest.isValidHex(pinned) {
+      return .invalidSource(
+        model: model.name, url: source.location, reason: "the SHA-256 pin is not 64 hex digits")
+    }
+    if let pinned = source.expectedByteCount, pinned < 0 {
+      return .invalidSource(
+        model: model.name, url: source.location, reason: "the size pin is negative")
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: cacheDirectory, withIntermediateDirectories: true)
+    } catch {
+      return .disk(model: model.name, path: cacheDirectory, reason: error.localizedDescription)
+    }
+    return nil
+  }
+
+  /// The size of the installed copy of a pinned model when it has the pinned size and digest
+  /// (so nothing needs downloading), else nil.
+  private func currentPinnedCopySize(of model: RemoteModel) -> Int? {
+    let installed = modelPath(for: model.name)
+    guard let pinned = model.source.expectedSHA256?.lowercased(),
+      let size = Self.fileSize(installed),
+      model.source.expectedByteCount == nil || model.source.expectedByteCount == size,
+      case .success(let digest) = Self.digest(ofFile: installed, model: model.name),
+      digest.hex == pinned
+    else { return nil }
+    return size
+  }
+
+  /// A failed transfer as reported: past a size pin, a size mismatch.
+  private static func fetchFailure(_ error: ModelDownloadError, model: RemoteModel)
+    -> ModelDownloadError
+  {
+    if case .tooLarge = error, let pinned = model.source.expectedByteCount {
+      return .integrityMismatch(
+        model: model.name, url: model.source.location, what: "size",
+        expected: "\(pinned) bytes", actual: "more than \(pinned) bytes")
+    }
+    return error
+  }
+
+  /// Verifies a downloaded `temporary` file against the pins and renames it into place, with
+  /// its cache validators; the temporary file is removed on any failure.
+  private func commit(
+    _ temporary: String, of model: RemoteModel, validators: ModelCacheValidators,
+    flight: ModelDownloadFlight
+  ) -> Result<String, ModelDownloadError> {
+    let name = model.name
+    let source = model.source
+    let url = source.location
+    let installed = modelPath(for: name)
+    let digest: (hex: String, count: Int)
+    switch Self.digest(ofFile: temporary, model: name) {
+    case .success(let value): digest = value
+    case .failure(let error):
+      unlink(temporary)
+      return .failure(error)
+    }
+    var failure: ModelDownloadError?
+    if let pinned = source.expectedByteCount, pinned != digest.count {
+      failure = .integrityMismatch(
+        model: name, url: url, what: "size", expected: "\(pinned) bytes",
+        actual: "\(digest.count) bytes")
+    } else if let pinned = source.expectedSHA256?.lowercased(), pinned != digest.hex {
+      failure = .integrityMismatch(
+        model: name, url: url, what: "SHA-256", expected: pinned, actual: digest.hex)
+    } else if Task.isCancelled || flight.progress.isCancelled {
+      failure = .cancelled(model: name, url: url)
+    }
+    if let failure {
+      unlink(temporary)
+      return .failure(failure)
+    }
+    // Old validators go first: a crash between the steps leaves a verified file without
+    // validators (downloaded again next time), never stale validators on a new file.
+    unlink(validatorsPath(for: name))
+    if rename(temporary, installed) != 0 {
+      let reason = Self.systemError()
+      unlink(temporary)
+      return .failure(.disk(model: name, path: installed, reason: reason))
+    }
+    writeValidators(validators, sha256: digest.hex, url: url, for: name)
+    _ = flight.advance(to: Int64(digest.count), of: Int64(digest.count))
+    return .success(installed)
   }
 
   /// The installed file of the model named `name`.
