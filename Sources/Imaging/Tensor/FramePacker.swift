@@ -49,17 +49,6 @@ struct FramePacker {
       filter: filter, bits: Self.verticalBits, laneMultiple: 1)
   }
 
-  /// The image planes read: Y, then chroma (Cb, or interleaved pairs; Cr for I420), with
-  /// their row strides in bytes.
-  struct Planes {
-    var plane0: UnsafePointer<UInt8>
-    var plane1: UnsafePointer<UInt8>
-    var plane2: UnsafePointer<UInt8>
-    var stride0: Int
-    var stride1: Int
-    var stride2: Int
-  }
-
   /// The filter taps of the four axes as pointers, valid during one run.
   struct Taps {
     var lumaOffsets: UnsafePointer<Int>
@@ -73,17 +62,11 @@ struct FramePacker {
   /// Packs every raw sample into the tensor at `writer`: per output row of raw samples, the
   /// luma and chroma planes are filtered vertically then horizontally, converted to R, G, B
   /// and written through the orientation.
-  func run(
-    plane0: UnsafePointer<UInt8>, plane1: UnsafePointer<UInt8>, plane2: UnsafePointer<UInt8>,
-    stride0: Int, stride1: Int, stride2: Int, writer: TensorWriter, tensorWidth: Int
-  ) {
-    let planes = Planes(
-      plane0: plane0, plane1: plane1, plane2: plane2, stride0: stride0, stride1: stride1,
-      stride2: stride2)
+  func run(planes: PlanePointers, writer: TensorWriter, tensorWidth: Int) {
     let scratch = FrameScratch(
       lumaCount: lumaX.spanCount + lumaX.lanes + 8,
       chromaCount: chromaX.spanCount + chromaX.lanes + 8, outputs: geometry.countX,
-      taps: max(lumaY.lanes, chromaY.lanes), anyRow: plane0)
+      taps: max(lumaY.lanes, chromaY.lanes), anyRow: planes.plane0)
     defer { scratch.deallocate() }
     let vector = YUVVectorConverter(converter)
     let identity = Self.storesRawBytes(writer)
@@ -135,7 +118,9 @@ struct FramePacker {
 
   /// Output row `b`'s Y samples into `scratch.ys`.
   @inline(__always)
-  private func filterLuma(row b: Int, _ planes: Planes, _ taps: Taps, _ scratch: FrameScratch) {
+  private func filterLuma(
+    row b: Int, _ planes: PlanePointers, _ taps: Taps, _ scratch: FrameScratch
+  ) {
     let first = lumaY.spanStart + lumaY.offsets[b]
     let count = lumaY.counts[b]
     for k in 0..<count {
@@ -151,7 +136,9 @@ struct FramePacker {
 
   /// Output row `b`'s Cb and Cr samples into `scratch.cbs` and `scratch.crs`.
   @inline(__always)
-  private func filterChroma(row b: Int, _ planes: Planes, _ taps: Taps, _ scratch: FrameScratch) {
+  private func filterChroma(
+    row b: Int, _ planes: PlanePointers, _ taps: Taps, _ scratch: FrameScratch
+  ) {
     let pairs: Bool
     let crFirst: Bool
     switch chroma {

@@ -47,6 +47,25 @@ extension TensorPacker {
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .area,
     maxBytes: Int = 1 << 28
   ) throws(ImageError) -> [UInt8] {
+    try spec.validate(maxBytes: maxBytes)
+    return try filled(count: spec.byteCount) { (output) throws(ImageError) in
+      try packFrame(
+        image: image, orientation: orientation, crop: crop, fit: fit, spec: spec,
+        filter: filter, maxBytes: maxBytes, into: output)
+    }
+  }
+
+  /// ``packFrame(image:orientation:crop:fit:spec:filter:maxBytes:)`` written straight into
+  /// `output` (e.g. an interpreter's input tensor), which must hold exactly `spec.byteCount`
+  /// bytes. Every byte of `output` is written.
+  ///
+  /// - Throws: as the allocating version, and ``ImageError/invalidArgument(_:)`` when
+  ///   `output` has another size.
+  public static func packFrame(
+    image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
+    fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .area,
+    maxBytes: Int = 1 << 28, into output: UnsafeMutableRawBufferPointer
+  ) throws(ImageError) {
     guard
       let setup = try frameSetup(
         image: image, orientation: orientation, crop: crop, fit: fit, spec: spec, filter: filter,
@@ -54,39 +73,24 @@ extension TensorPacker {
     else {
       return try pack(
         image: image, orientation: orientation, crop: crop, fit: fit, spec: spec,
-        filter: filter, maxBytes: maxBytes)
+        filter: filter, maxBytes: maxBytes, into: output)
     }
+    try checkSize(output, spec)
     let table = spec.elementTable()
-    var output = [UInt8](repeating: 0, count: spec.byteCount)
     let content = setup.geometry.content
     if content.width != spec.width || content.height != spec.height {
-      fillFrameBorder(&output, table: table, spec: spec)
+      fillBorder(output, table: table, spec: spec)
     }
-    let planes = image.planes
-    let last = planes.count - 1
-    table.withUnsafeBufferPointer { tableBuffer in
-      output.withUnsafeMutableBytes { outBytes in
-        planes[0].bytes.withUnsafeBufferPointer { buffer0 in
-          planes[min(1, last)].bytes.withUnsafeBufferPointer { buffer1 in
-            planes[min(2, last)].bytes.withUnsafeBufferPointer { buffer2 in
-              guard let tablePointer = tableBuffer.baseAddress,
-                let outPointer = outBytes.baseAddress, let p0 = buffer0.baseAddress,
-                let p1 = buffer1.baseAddress, let p2 = buffer2.baseAddress
-              else { return }
-              let writer = TensorWriter(
-                output: outPointer, table: tablePointer, channels: spec.channels,
-                elementSize: spec.elementType.byteCount)
-              setup.run(
-                plane0: p0, plane1: p1, plane2: p2, stride0: planes[0].bytesPerRow,
-                stride1: planes[min(1, last)].bytesPerRow,
-                stride2: planes[min(2, last)].bytesPerRow, writer: writer,
-                tensorWidth: spec.width)
-            }
-          }
-        }
+    _ = image.withPlanePointers { planes in
+      table.withUnsafeBufferPointer { tableBuffer in
+        guard let outPointer = output.baseAddress, let tablePointer = tableBuffer.baseAddress
+        else { return }
+        let writer = TensorWriter(
+          output: outPointer, table: tablePointer, channels: spec.channels,
+          elementSize: spec.elementType.byteCount)
+        setup.run(planes: planes, writer: writer, tensorWidth: spec.width)
       }
     }
-    return output
   }
 
   /// The same tensor as ``packFrame(image:orientation:crop:fit:spec:filter:maxBytes:)``,
@@ -141,18 +145,5 @@ extension TensorPacker {
     return FramePacker(
       geometry: geometry, width: image.width, height: image.height, chroma: chroma,
       space: space, filter: filter)
-  }
-
-  /// Fills every pixel with the element of pixel value 0 (the letterbox border).
-  private static func fillFrameBorder(
-    _ output: inout [UInt8], table: [UInt32], spec: TensorPackingSpec
-  ) {
-    let size = spec.elementType.byteCount
-    var pixel = [UInt8]()
-    for c in 0..<spec.channels {
-      let bits = table[c * 256]
-      for k in 0..<size { pixel.append(UInt8(truncatingIfNeeded: bits >> (8 * k))) }
-    }
-    for i in 0..<output.count { output[i] = pixel[i % pixel.count] }
   }
 }

@@ -28,78 +28,94 @@ public enum TensorPacker {
     maxBytes: Int = 1 << 28
   ) throws(ImageError) -> [UInt8] {
     try spec.validate(maxBytes: maxBytes)
-    let width = image.width
-    let height = image.height
+    return try filled(count: spec.byteCount) { (output) throws(ImageError) in
+      try pack(
+        image: image, orientation: orientation, crop: crop, fit: fit, spec: spec,
+        filter: filter, maxBytes: maxBytes, into: output)
+    }
+  }
+
+  /// ``pack(image:orientation:crop:fit:spec:filter:maxBytes:)`` written straight into
+  /// `output` (e.g. an interpreter's input tensor), which must hold exactly `spec.byteCount`
+  /// bytes. Every byte of `output` is written.
+  ///
+  /// - Throws: as the allocating version, and ``ImageError/invalidArgument(_:)`` when
+  ///   `output` has another size.
+  public static func pack(
+    image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
+    fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .bilinear,
+    maxBytes: Int = 1 << 28, into output: UnsafeMutableRawBufferPointer
+  ) throws(ImageError) {
+    try spec.validate(maxBytes: maxBytes)
+    try checkSize(output, spec)
     let swaps = TensorOrientationMap.swapsAxes(orientation)
-    let (displayWidth, displayHeight) = swaps ? (height, width) : (width, height)
     let region = try TensorCrop.region(
-      crop, displayWidth: displayWidth, displayHeight: displayHeight)
+      crop, displayWidth: swaps ? image.height : image.width,
+      displayHeight: swaps ? image.width : image.height)
     let geometry = FitGeometry(
       x: region.x, y: region.y, width: region.width, height: region.height,
       outputWidth: spec.width, outputHeight: spec.height, fit: fit)
-    let source = geometry.source
     let content = geometry.content
     let u = ResamplingAxis(
-      sourceStart: source.x, sourceCount: source.width, outputCount: content.width, filter: filter)
+      sourceStart: geometry.source.x, sourceCount: geometry.source.width,
+      outputCount: content.width, filter: filter)
     let v = ResamplingAxis(
-      sourceStart: source.y, sourceCount: source.height, outputCount: content.height,
-      filter: filter)
-    let channels = spec.channels
-    var resampler = PlaneResampler(xAxis: u, yAxis: v, channels: channels, planar: true)
-    let spanStart = resampler.spanStart
-    let spanCount = resampler.spanCount
-
+      sourceStart: geometry.source.y, sourceCount: geometry.source.height,
+      outputCount: content.height, filter: filter)
+    var resampler = PlaneResampler(xAxis: u, yAxis: v, channels: spec.channels, planar: true)
     let table = spec.elementTable()
-    var output = [UInt8](repeating: 0, count: spec.byteCount)
     if content.width != spec.width || content.height != spec.height {
-      fillBorder(&output, table: table, spec: spec)
+      fillBorder(output, table: table, spec: spec)
     }
-    let format = image.format
-    let planes = image.planes
-    let last = planes.count - 1
-    let planeStride = resampler.planeStride
-    var rowBuffer = [UInt8](repeating: 0, count: planeStride * channels)
-    table.withUnsafeBufferPointer { tableBuffer in
-      output.withUnsafeMutableBytes { outBytes in
-        planes[0].bytes.withUnsafeBufferPointer { buffer0 in
-          planes[min(1, last)].bytes.withUnsafeBufferPointer { buffer1 in
-            planes[min(2, last)].bytes.withUnsafeBufferPointer { buffer2 in
-              rowBuffer.withUnsafeMutableBufferPointer { rowPointer in
-                guard let tablePointer = tableBuffer.baseAddress,
-                  let outPointer = outBytes.baseAddress, let p0 = buffer0.baseAddress,
-                  let p1 = buffer1.baseAddress, let p2 = buffer2.baseAddress,
-                  let scratch = rowPointer.baseAddress
-                else { return }
-                let writer = TensorWriter(
-                  output: outPointer, table: tablePointer, channels: channels,
-                  elementSize: spec.elementType.byteCount)
-                let reader = TensorRowReader(
-                  format: format, width: width, height: height, orientation: orientation,
-                  channels: channels, spanStart: spanStart, spanCount: spanCount, plane0: p0,
-                  plane1: p1, plane2: p2, stride0: planes[0].bytesPerRow,
-                  stride1: planes[min(1, last)].bytesPerRow,
-                  stride2: planes[min(2, last)].bytesPerRow, planeStride: planeStride)
-                let terms = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * spanCount + 24)
-                defer { terms.deallocate() }
-                let blockBytes = 8 * 3 * planeStride
-                let block = UnsafeMutablePointer<UInt8>.allocate(capacity: blockBytes)
-                block.initialize(repeating: 0, count: blockBytes)
-                defer { block.deallocate() }
-                var cache = TensorRowCache(terms: terms, block: block)
-                resampler.run(
-                  row: { j in reader.row(j, buffer: scratch, cache: &cache) },
-                  emit: { r, bytes in
-                    writer.writeRow(
-                      bytes, gray: channels == 1, count: content.width,
-                      start: (content.y + r) * spec.width + content.x, step: 1)
-                  })
-              }
-            }
-          }
-        }
+    _ = image.withPlanePointers { planes in
+      table.withUnsafeBufferPointer { tableBuffer in
+        guard let outPointer = output.baseAddress, let tablePointer = tableBuffer.baseAddress
+        else { return }
+        let writer = TensorWriter(
+          output: outPointer, table: tablePointer, channels: spec.channels,
+          elementSize: spec.elementType.byteCount)
+        let reader = TensorRowReader(
+          format: image.format, width: image.width, height: image.height,
+          orientation: orientation, channels: spec.channels, spanStart: resampler.spanStart,
+          spanCount: resampler.spanCount, planes: planes, planeStride: resampler.planeStride)
+        var cache = TensorRowCache(
+          spanCount: resampler.spanCount, planeStride: resampler.planeStride,
+          channels: spec.channels)
+        defer { cache.deallocate() }
+        let rowBuffer = cache.rowBuffer
+        resampler.run(
+          row: { j in reader.row(j, buffer: rowBuffer, cache: &cache) },
+          emit: { r, bytes in
+            writer.writeRow(
+              bytes, gray: spec.channels == 1, count: content.width,
+              start: (content.y + r) * spec.width + content.x, step: 1)
+          })
       }
     }
+  }
+
+  /// A new array of `count` bytes filled by `fill`.
+  static func filled(
+    count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(ImageError) -> Void
+  ) throws(ImageError) -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: count)
+    var failure: ImageError?
+    output.withUnsafeMutableBytes { raw in
+      do throws(ImageError) { try fill(raw) } catch { failure = error }
+    }
+    if let failure { throw failure }
     return output
+  }
+
+  /// Throws unless `output` holds exactly the tensor of `spec`.
+  static func checkSize(_ output: UnsafeMutableRawBufferPointer, _ spec: TensorPackingSpec)
+    throws(ImageError)
+  {
+    guard output.count == spec.byteCount else {
+      throw .invalidArgument(
+        "the output buffer holds \(output.count) bytes; the \(spec.width)×\(spec.height)×\(spec.channels) \(spec.elementType) tensor needs \(spec.byteCount)"
+      )
+    }
   }
 
   /// The same tensor as ``pack(image:orientation:crop:fit:spec:filter:maxBytes:)``, made
@@ -137,8 +153,10 @@ public enum TensorPacker {
   }
 
   /// Fills every pixel with the element of pixel value 0 (the letterbox border).
-  private static func fillBorder(_ output: inout [UInt8], table: [UInt32], spec: TensorPackingSpec)
-  {
+  /// Fills every pixel of `output` with the element of pixel value 0 (the letterbox border).
+  static func fillBorder(
+    _ output: UnsafeMutableRawBufferPointer, table: [UInt32], spec: TensorPackingSpec
+  ) {
     let size = spec.elementType.byteCount
     var pixel = [UInt8]()
     for c in 0..<spec.channels {

@@ -15,13 +15,14 @@ struct TensorRowReader {
   let spanStart: Int
   /// Display columns read (≥ 1).
   let spanCount: Int
-  /// Plane bases (unused planes repeat the first) and strides.
-  let plane0: UnsafePointer<UInt8>
-  let plane1: UnsafePointer<UInt8>
-  let plane2: UnsafePointer<UInt8>
-  let stride0: Int
-  let stride1: Int
-  let stride2: Int
+  /// The image's planes.
+  let planes: PlanePointers
+  var plane0: UnsafePointer<UInt8> { planes.plane0 }
+  var plane1: UnsafePointer<UInt8> { planes.plane1 }
+  var plane2: UnsafePointer<UInt8> { planes.plane2 }
+  var stride0: Int { planes.stride0 }
+  var stride1: Int { planes.stride1 }
+  var stride2: Int { planes.stride2 }
 
   /// Distance between the R, G, B planes of the output row.
   let planeStride: Int

@@ -113,46 +113,54 @@ public struct ClassificationHead: Sendable {
   /// - Throws: ``ModelValidationError/outputSize(_:role:expected:actual:)`` when the byte count
   ///   is not one element per class.
   public func scores(rawOutput bytes: [UInt8]) throws(ModelValidationError) -> [Float] {
+    var result: Result<[Float], ModelValidationError> = .success([])
+    bytes.withUnsafeBytes { raw in
+      result = Result { () throws(ModelValidationError) in try scores(raw: raw) }
+    }
+    return try result.get()
+  }
+
+  /// ``scores(rawOutput:)`` for bytes read in place (e.g. an interpreter's output buffer).
+  func scores(raw: UnsafeRawBufferPointer) throws(ModelValidationError) -> [Float] {
     let classCount = output.classCount
     let width = output.elementType == .float32 ? 4 : 1
-    guard bytes.count % width == 0, bytes.count / width == classCount else {
+    guard raw.count % width == 0, raw.count / width == classCount else {
       let (expected, overflow) = classCount.multipliedReportingOverflow(by: width)
       throw .outputSize(
         output.tensor, role: "scores", expected: overflow ? Int.max : expected,
-        actual: bytes.count)
+        actual: raw.count)
     }
     let q = output.dequantization ?? QuantizationParameters(scale: 1, zeroPoint: 0)
-    return bytes.withUnsafeBytes { raw -> [Float] in
-      switch output.elementType {
-      case .float32:
-        return (0..<classCount).map {
-          Float(
-            bitPattern: UInt32(
-              littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
-        }
-      case .int8:
-        return raw.map { q.dequantize(Int(Int8(bitPattern: $0))) }
-      default:
-        return raw.map { q.dequantize(Int($0)) }
+    switch output.elementType {
+    case .float32:
+      return (0..<classCount).map {
+        Float(
+          bitPattern: UInt32(
+            littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
       }
+    case .int8:
+      return raw.map { q.dequantize(Int(Int8(bitPattern: $0))) }
+    default:
+      return raw.map { q.dequantize(Int($0)) }
     }
   }
 
-  /// The real-valued scores of this head's output in `interpreter` (after `invoke()`).
+  /// The real-valued scores of this head's output in `interpreter` (after `invoke()`), read
+  /// in place.
   public func scores(from interpreter: Interpreter) throws(ModelValidationError) -> [Float] {
     let position = output.tensor.position
     let spec: TensorSpec
-    let bytes: [UInt8]
+    let raw: UnsafeRawBufferPointer
     do {
       spec = try interpreter.output(at: position)
-      bytes = try interpreter.outputBytes(at: position)
+      raw = try interpreter.unsafeOutputBuffer(at: position)
     } catch {
       throw .outputUnavailable(position: position, error)
     }
     guard spec.type == output.elementType else {
       throw .outputType(output.tensor, spec.type)
     }
-    return try scores(rawOutput: bytes)
+    return try scores(raw: raw)
   }
 
   /// `scores` after ``activation``.

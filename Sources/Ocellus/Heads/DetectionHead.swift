@@ -63,6 +63,13 @@ public struct DetectionHead: Sendable {
   ///   ``ModelValidationError/detectorOutputMapping(reason:)`` when roles left to run time
   ///   cannot be told apart, ``ModelValidationError/classIndexOutOfRange(row:classValue:labelCount:)``.
   public func detections(outputs: [[Float]]) throws(ModelValidationError) -> [Detection] {
+    try detections(in: outputs)
+  }
+
+  /// ``detections(outputs:)`` over any float collections (arrays, or buffers read in place).
+  func detections<Values: RandomAccessCollection<Float>>(in outputs: [Values])
+    throws(ModelValidationError) -> [Detection] where Values.Index == Int
+  {
     let roles = try Self.resolve(model.mapping, outputs: outputs)
     let locations = outputs[roles.location]
     let categories = outputs[roles.category]
@@ -113,28 +120,34 @@ public struct DetectionHead: Sendable {
     return results
   }
 
-  /// The detections in `interpreter`'s current outputs (after `invoke()`).
+  /// The detections in `interpreter`'s current outputs (after `invoke()`), read in place.
   public func detections(from interpreter: Interpreter) throws(ModelValidationError)
     -> [Detection]
   {
-    var outputs: [[Float]] = []
+    var outputs: [UnsafeBufferPointer<Float>] = []
     for position in 0..<interpreter.outputCount {
-      do {
-        outputs.append(try interpreter.outputFloats(at: position))
+      do throws(InterpreterError) {
+        let type = try interpreter.output(at: position).type
+        guard type == .float32 else {
+          throw InterpreterError.noSuchTensor("output \(position) is \(type), not float32")
+        }
+        let raw = try interpreter.unsafeOutputBuffer(at: position)
+        outputs.append(raw.assumingMemoryBound(to: Float.self))
       } catch {
         throw .outputUnavailable(position: position, error)
       }
     }
-    return try detections(outputs: outputs)
+    return try detections(in: outputs)
   }
 
   /// The output positions of the four roles: the mapping's where known, the rest from the
   /// outputs' sizes (4 values per row: boxes; 1 value: count) and values (categories are
   /// integral and >= 0 in the first `n` rows; if both candidates are, the earlier output is
   /// taken as categories, the TF1 order — their rows are then indistinguishable anyway).
-  static func resolve(_ mapping: DetectionOutputMapping, outputs: [[Float]])
-    throws(ModelValidationError) -> (location: Int, category: Int, score: Int, count: Int)
-  {
+  static func resolve<Values: RandomAccessCollection<Float>>(
+    _ mapping: DetectionOutputMapping, outputs: [Values]
+  ) throws(ModelValidationError) -> (location: Int, category: Int, score: Int, count: Int)
+  where Values.Index == Int {
     guard outputs.count == 4 else {
       throw .detectorOutputCount(count: outputs.count, shapes: outputs.map { [$0.count] })
     }

@@ -25,8 +25,8 @@ extension Interpreter {
     (0..<outputCount).map { position in (try? output(at: position).shape) ?? [] }
   }
 
-  /// Packs `image` (turned upright by `orientation`, optionally cropped) with `spec` into
-  /// input 0 and runs the model.
+  /// Packs `image` (turned upright by `orientation`, optionally cropped) with `spec` straight
+  /// into input 0's storage and runs the model.
   ///
   /// Camera frames (NV12, NV21, I420) take the fast frame path
   /// (``TensorPacker/packFrame(image:orientation:crop:fit:spec:filter:maxBytes:)``: planes
@@ -37,23 +37,29 @@ extension Interpreter {
   func run(
     image: Image, orientation: ImageOrientation, crop: TensorCrop?, spec: TensorPackingSpec
   ) throws(VisionError) {
-    let bytes: [UInt8]
+    let input: UnsafeMutableRawBufferPointer
+    do {
+      input = try unsafeInputBuffer(at: 0)
+    } catch {
+      throw .interpreter(error)
+    }
+    guard input.count == spec.byteCount else {
+      throw .interpreter(
+        .inputMismatch(
+          index: 0, reason: "the packed image has \(spec.byteCount) bytes, the input \(input.count)"
+        ))
+    }
     do {
       switch image.format {
       case .nv12, .nv21, .i420:
-        bytes = try TensorPacker.packFrame(
-          image: image, orientation: orientation, crop: crop, spec: spec)
+        try TensorPacker.packFrame(
+          image: image, orientation: orientation, crop: crop, spec: spec, into: input)
       default:
-        bytes = try TensorPacker.pack(
-          image: image, orientation: orientation, crop: crop, spec: spec)
+        try TensorPacker.pack(
+          image: image, orientation: orientation, crop: crop, spec: spec, into: input)
       }
     } catch {
       throw .invalidImage(error)
-    }
-    do {
-      try setInput(at: 0, bytes: bytes)
-    } catch {
-      throw .interpreter(error)
     }
     invoke()
   }

@@ -200,14 +200,14 @@ public final class Interpreter {
     return Array(UnsafeRawBufferPointer(start: pointer, count: count))
   }
 
-  private func tensorIndex(input position: Int) throws(InterpreterError) -> Int {
+  func tensorIndex(input position: Int) throws(InterpreterError) -> Int {
     guard subgraph.inputs.indices.contains(position) else {
       throw .noSuchTensor("input \(position) of \(inputCount)")
     }
     return subgraph.inputs[position]
   }
 
-  private func tensorIndex(output position: Int) throws(InterpreterError) -> Int {
+  func tensorIndex(output position: Int) throws(InterpreterError) -> Int {
     guard subgraph.outputs.indices.contains(position) else {
       throw .noSuchTensor("output \(position) of \(outputCount)")
     }
@@ -225,7 +225,7 @@ public final class Interpreter {
     }
   }
 
-  private func mutablePointer(of index: Int) -> UnsafeMutableRawPointer? {
+  func mutablePointer(of index: Int) -> UnsafeMutableRawPointer? {
     switch tensors[index].storage {
     case .arena(let offset): return arena.map { $0 + offset }
     case .variable: return variables[index]
