@@ -220,7 +220,7 @@ extension CommandHelp {
     usage: ["inspect MODEL [--as classifier|detector [--normalize MEAN,STD]] [--json] [--timing]"],
     details: [
       "Shows the operators (with counts and custom options), inputs and outputs with shape, type and quantization, the metadata (labels, normalization, score thresholds and calibration, box properties) and the associated files packed in the model.",
-      "With --as, it also checks the model for a task with the rules the labeler and detector apply when they are created (SPEC A.2–A.5 for classifiers, C.2 for detectors): it says how the input will be packed and what the outputs hold, or lists every broken rule with a fix, and exits with 1 when the model does not fit.",
+      "With --as, it also checks the model for a task with the rules the labeler and detector apply when they are created (BEHAVIOR.md A.2–A.5 for classifiers, C.2 for detectors): it says how the input will be packed and what the outputs hold, or lists every broken rule with a fix, and exits with 1 when the model does not fit.",
     ],
     options: [
       Option(

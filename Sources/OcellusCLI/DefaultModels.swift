@@ -11,7 +11,7 @@ enum DefaultModels {
   static let classifierCropPadding = 0.1
 
   /// The crop padding for the classifier at `path`: `classifierCropPadding` for the default
-  /// classifier (compared by resolved file path), else none (ML Kit's default, D-10).
+  /// classifier (compared by resolved file path), else none (ML Kit's default, BEHAVIOR.md D-10).
   static func cropPadding(forClassifier path: String) -> Double {
     guard let standard = classifier else { return 0 }
     let resolve = { (p: String) in URL(fileURLWithPath: p).resolvingSymlinksInPath().path }

@@ -2,7 +2,7 @@ import Ocellus
 import TFLiteModel
 
 /// `ocellus inspect MODEL --as classifier|detector`: validates the model for a task with the
-/// same rules the labeler and detector apply when they are created (SPEC A.2–A.5, C.2), so a
+/// same rules the labeler and detector apply when they are created (BEHAVIOR.md A.2–A.5, C.2), so a
 /// model can be checked before it is used.
 enum ModelFitCheck {
   /// The task a model is checked for.

@@ -5,7 +5,7 @@ import Testing
 /// Pixel, point and rectangle mapping between raw (stored) and display (upright) space.
 @Suite("Orientation geometry")
 struct OrientationGeometryTests {
-  /// SPEC F.1 "display(u,v) ← stored(x,y)", typed in: EXIF → (u, v, W, H) → (x, y).
+  /// BEHAVIOR.md F.1 "display(u,v) ← stored(x,y)", typed in: EXIF → (u, v, W, H) → (x, y).
   static let pixelFormulas: [Int: @Sendable (Int, Int, Int, Int) -> (Int, Int)] = [
     1: { u, v, _, _ in (u, v) },
     2: { u, v, w, _ in (w - 1 - u, v) },

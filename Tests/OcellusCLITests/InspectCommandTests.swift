@@ -181,7 +181,7 @@ extension InspectCommandTests {
     #expect(fit["as"] as? String == "detector")
     #expect(fit["fits"] as? Bool == false)
     let problems = try #require(fit["problems"] as? [String])
-    #expect(problems.count == 1 && problems[0].contains("SPEC C.2"))
+    #expect(problems.count == 1 && problems[0].contains("BEHAVIOR.md C.2"))
 
     let detector = try ToolRunner.run([
       "inspect", "Models/digits_detector.tflite", "--as", "detector",

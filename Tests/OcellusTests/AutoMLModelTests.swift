@@ -4,7 +4,7 @@ import OcellusTestSupport
 import TFLiteModel
 import Testing
 
-/// The AutoML Vision Edge bundle: manifest, dict.txt winning over embedded labels (D-6).
+/// The AutoML Vision Edge bundle: manifest, dict.txt winning over embedded labels (BEHAVIOR.md D-6).
 @Suite("AutoML model", .enabled(if: SharedData.isAvailable))
 struct AutoMLModelTests {
   static let manifest = SharedData.path("models/automl_flowers_mlkit/manifest.json")
@@ -38,7 +38,7 @@ struct AutoMLModelTests {
   }
 
   @Test func legacyDefaultThresholdOfOneHalf() throws {
-    // The legacy Firebase AutoML labeler defaults to 0.5 (SPEC E.3).
+    // The legacy Firebase AutoML labeler defaults to 0.5 (BEHAVIOR.md E.3).
     let local = try AutoMLImageLabelerLocalModel(manifestPath: Self.manifest)
     let head = try ClassificationHead(
       try #require(try local.classifierDescription().heads.first), threshold: 0.5)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Coarse categories of the base detector")
 struct CoarseCategoryTests {
-  @Test("ML Kit's indices, texts and legacy integers (SPEC D.5)")
+  @Test("ML Kit's indices, texts and legacy integers (BEHAVIOR.md D.5)")
   func values() {
     #expect(CoarseCategory.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
     #expect(

@@ -2,11 +2,11 @@ import Imaging
 import Ocellus
 import Testing
 
-/// The device/camera → image orientation tables of SPEC F.3 (current ML Kit sample) and the
-/// legacy Firebase docs, every cell, plus decision D-9's fallback for faceUp/faceDown/unknown.
+/// The device/camera → image orientation tables of BEHAVIOR.md F.3 (current ML Kit sample) and the
+/// legacy Firebase docs, every cell, plus BEHAVIOR.md D-9's fallback for faceUp/faceDown/unknown.
 @Suite("Device and camera orientation")
 struct DeviceOrientationTests {
-  /// SPEC F.3, current sample: (device, back camera, front camera).
+  /// BEHAVIOR.md F.3, current sample: (device, back camera, front camera).
   static let currentTable: [(DeviceOrientation, ImageOrientation, ImageOrientation)] = [
     (.portrait, .right, .leftMirrored),
     (.landscapeLeft, .up, .downMirrored),
@@ -90,7 +90,7 @@ struct DeviceOrientationTests {
   }
 
   @Test(
-    "faceUp, faceDown and unknown fall back to the interface orientation (D-9)",
+    "faceUp, faceDown and unknown fall back to the interface orientation (BEHAVIOR.md D-9)",
     arguments: [DeviceOrientation.faceUp, .faceDown, .unknown])
   func flatFallback(device: DeviceOrientation) throws {
     for (interface, equivalentDevice) in Self.interfaceToDevice {

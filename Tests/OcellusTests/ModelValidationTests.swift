@@ -110,7 +110,7 @@ struct ModelValidationTests {
     #expect(english.source == .metadata(file: "probability-labels.txt"))
     #expect(english.text(at: 221) == "Food")
     #expect(english.name(at: 221).hasPrefix("/"))
-    // D-2: without a locale, the text is the name from the first file.
+    // BEHAVIOR.md D-2: without a locale, the text is the name from the first file.
     let names = try #require(
       try local.classifierDescription(options: ClassifierModelOptions(displayNamesLocale: nil))
         .heads.first

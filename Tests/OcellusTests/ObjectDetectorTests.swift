@@ -187,7 +187,7 @@ struct ObjectDetectorTests {
     let ten = try ObjectDetector(options: options).results(
       in: VisionImageFixtures.image("pets.jpg"))
     #expect(!ten.isEmpty && ten.allSatisfy { $0.labels.count == 10 })
-    // Padding (D-10) changes the crop: the labels follow the padded crop.
+    // Padding (BEHAVIOR.md D-10) changes the crop: the labels follow the padded crop.
     options.maxPerObjectLabelCount = 3
     options.cropPadding = CropPadding(0.25)
     let pets = try VisionImageFixtures.image("pets.jpg")

@@ -3,10 +3,10 @@ import Ocellus
 import Testing
 
 /// ImageOrientation ⇄ EXIF, legacy VisionDetectorImageOrientation, UIImage raw values and
-/// Android rotation degrees, against the SPEC F.1 master table typed in literally.
+/// Android rotation degrees, against the BEHAVIOR.md F.1 master table typed in literally.
 @Suite("Orientation conversions")
 struct OrientationConversionTests {
-  /// SPEC F.1, one row per EXIF value: (EXIF, case, UIImage.Orientation raw value, legacy
+  /// BEHAVIOR.md F.1, one row per EXIF value: (EXIF, case, UIImage.Orientation raw value, legacy
   /// case, Android rotationDegrees, mirrored, swaps width and height).
   static let masterTable:
     [(Int, ImageOrientation, Int, VisionDetectorImageOrientation, Int?, Bool, Bool)] = [

@@ -35,7 +35,7 @@ struct AutoMLBundleTests {
     #expect(error.description.contains("automl_labeler_model.tflite"))
   }
 
-  @Test("dict.txt wins over embedded labels, but their counts must agree (D-6)")
+  @Test("dict.txt wins over embedded labels, but their counts must agree (BEHAVIOR.md D-6)")
   func labelCountsMustAgree() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "ocellus-automl-\(UUID().uuidString)")

@@ -1,5 +1,5 @@
 /// The device/camera → image orientation mapping of the current ML Kit iOS sample
-/// (`UIUtilities.imageOrientation(fromDevicePosition:)`, SPEC F.3, decision D-9).
+/// (`UIUtilities.imageOrientation(fromDevicePosition:)`, BEHAVIOR.md F.3, BEHAVIOR.md D-9).
 extension ImageOrientation {
   /// The orientation of a camera frame captured with the device held in `device`.
   ///
@@ -13,7 +13,7 @@ extension ImageOrientation {
   /// faceUp, faceDown and unknown carry no rotation, so, as the sample does, they are replaced
   /// by the device orientation derived from `interface` (the status-bar orientation, with the
   /// landscape swap of ``DeviceOrientation/init(interface:)``). The result is therefore never a
-  /// blind `.up` and, for the back camera, never mirrored (decision D-9).
+  /// blind `.up` and, for the back camera, never mirrored (BEHAVIOR.md D-9).
   public static func forCamera(
     device: DeviceOrientation, camera: CameraPosition, interface: InterfaceOrientation
   ) -> ImageOrientation {

@@ -1,7 +1,7 @@
 /// Geometry of an orientation: sizes, inverse, composition, and mapping pixels, points and
 /// rectangles between the raw (stored, sensor) image and the display (upright) image.
 ///
-/// Every orientation is "maybe swap the axes, then maybe flip each axis" (SPEC F.1). With raw
+/// Every orientation is "maybe swap the axes, then maybe flip each axis" (BEHAVIOR.md F.1). With raw
 /// size W × H and display coordinates (u, v), the raw coordinates (x, y) of a display location
 /// are:
 ///

@@ -1,7 +1,7 @@
 /// How a source region is fitted into an output size whose aspect ratio may differ.
 public enum ImageFit: Sendable, Equatable, Hashable {
   /// Scale each axis independently to fill the output (aspect ratio not kept). The Task
-  /// Library's behaviour and our default (SPEC D-1).
+  /// Library's behaviour and our default (BEHAVIOR.md D-1).
   case stretch
   /// Keep the aspect ratio and fill the output, cropping the source centrally: the source
   /// region narrows (or shortens) to `round(sourceHeight × outWidth / outHeight)` pixels

@@ -2,7 +2,7 @@
 /// raw-order output sample lands in the tensor.
 ///
 /// The display region chosen by the crop and the fit (``FitGeometry``'s source box) is
-/// mapped back through the orientation (SPEC §F.1) to a raw box `[x0, x1) × [y0, y1)`; the
+/// mapped back through the orientation (BEHAVIOR.md F.1) to a raw box `[x0, x1) × [y0, y1)`; the
 /// raw box is resampled to `countX × countY` samples (raw x → `countX`), sample (a, b)
 /// centred at raw `(x0 + (a + 0.5)·(x1 − x0)/countX, y0 + (b + 0.5)·(y1 − y0)/countY)`.
 /// Sample (a, b) is display content pixel (i, j): along each raw axis the display index is

@@ -1,4 +1,4 @@
-/// The SPEC §F.1 pixel remap, display(u, v) ← stored(x, y), for the tensor packer (kept
+/// The BEHAVIOR.md F.1 pixel remap, display(u, v) ← stored(x, y), for the tensor packer (kept
 /// here, independent of the Orientation folder's public API).
 enum TensorOrientationMap {
   /// True when the display image is the stored image transposed (width and height swap).

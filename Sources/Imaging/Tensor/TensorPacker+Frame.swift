@@ -7,7 +7,7 @@ extension TensorPacker {
   /// For NV12, NV21 and I420 images, all in one pass over the output rows without
   /// intermediate images:
   /// 1. Geometry: `crop` and `fit` pick a box of the upright (display) image as `pack` does;
-  ///    the box is mapped back through `orientation` (SPEC §F.1) to raw (stored, sensor)
+  ///    the box is mapped back through `orientation` (BEHAVIOR.md F.1) to raw (stored, sensor)
   ///    coordinates, and the raw box is resampled to the output size directly, so rotated
   ///    frames cost the same as upright ones.
   /// 2. Resampling: the Y plane and the chroma plane(s) are each filtered straight to one

@@ -3,7 +3,7 @@
 public enum TensorPacker {
   /// The tensor for `spec` from `image`, in one pass over the output pixels.
   ///
-  /// Steps, all fused: the stored pixels are seen upright through `orientation` (SPEC §F.1);
+  /// Steps, all fused: the stored pixels are seen upright through `orientation` (BEHAVIOR.md F.1);
   /// `crop` (display coordinates, default the whole image) picks a region; `fit` places it
   /// in `spec.width × spec.height`; `filter` resamples it (see ``ResamplingFilter``); pixels
   /// become R, G, B (or gray for one channel) and then elements (see

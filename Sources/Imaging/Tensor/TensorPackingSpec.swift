@@ -8,7 +8,7 @@
 /// - `uint8`: the raw byte p when there is no normalization, no quantization, or the
 ///   quantization is a clean inverse of the normalization (``usesRawBytes``; what the Task
 ///   Library does). Otherwise `q = clamp(round(((p − mean)/std)/scale + zeroPoint), 0, 255)`
-///   in `Float`, rounding half away from zero (SPEC §G.9).
+///   in `Float`, rounding half away from zero (BEHAVIOR.md G.9).
 /// - `int8`: `p − 128` without normalization or quantization, or when the quantization is a
 ///   clean inverse (the real value the model sees for `p − 128` is the normalized value);
 ///   otherwise the same formula clamped to −128...127.

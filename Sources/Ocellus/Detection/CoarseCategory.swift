@@ -1,6 +1,6 @@
-/// The base detector's coarse categories (SPEC D.5), with ML Kit's indices and texts and the
+/// The base detector's coarse categories (BEHAVIOR.md D.5), with ML Kit's indices and texts and the
 /// legacy Firebase integers. "Unknown" is not a case: such objects have empty `labels`
-/// (decision D-5); ``legacyUnknownValue`` is its legacy integer.
+/// (BEHAVIOR.md D-5); ``legacyUnknownValue`` is its legacy integer.
 public enum CoarseCategory: Int, Sendable, CaseIterable, Equatable, Hashable {
   /// Index 0, "Fashion good" (legacy 2).
   case fashionGood = 0

@@ -10,7 +10,7 @@ import TFLiteModel
 #endif
 
 /// Turns one classifier output into labels, exactly as the Task Library's ImageClassifier does
-/// (SPEC C.1), with a documented tie order.
+/// (BEHAVIOR.md C.1), with a documented tie order.
 ///
 /// Per call: dequantize (uint8/int8: `scale * (q - zeroPoint)`), apply the optional
 /// ``ScoreActivation``, calibrate by label NAME if the model has calibration (C.3), drop NaN

@@ -1,7 +1,7 @@
 import TFLiteInterpreter
 
 /// Turns an SSD detector's four post-processed outputs into detections, exactly as the Task
-/// Library's ObjectDetector does (SPEC C.2).
+/// Library's ObjectDetector does (BEHAVIOR.md C.2).
 ///
 /// For each row `i < n` (`n = Int(count[0])`, truncated), in model order:
 /// 1. `class = Int(categories[i])`, truncated toward zero, and bounds-checked against the labels

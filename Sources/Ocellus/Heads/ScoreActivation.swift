@@ -1,5 +1,5 @@
 /// An optional function applied to a classifier's scores after dequantization and before
-/// calibration and thresholding, for models that output logits (SPEC G.6).
+/// calibration and thresholding, for models that output logits (BEHAVIOR.md G.6).
 ///
 /// Upstream applies none, so ``none`` is the default.
 public enum ScoreActivation: String, Sendable, Equatable, CaseIterable {

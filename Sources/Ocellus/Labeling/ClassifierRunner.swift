@@ -49,7 +49,7 @@ final class ClassifierRunner {
   }
 
   /// The labels of `image` seen upright through `orientation`, cropped to `crop` (display
-  /// coordinates) when given, stretched to the model's input (decision D-1).
+  /// coordinates) when given, stretched to the model's input (BEHAVIOR.md D-1).
   func classify(image: Image, orientation: ImageOrientation, crop: TensorCrop?)
     throws(VisionError) -> [ImageLabel]
   {

@@ -3,7 +3,7 @@
 ///
 /// Results keep labels with `confidence >= threshold` (INCLUSIVE), best first, at most
 /// ``maxResultCount``. The threshold is ``confidenceThreshold`` when it is set and in [0, 1],
-/// else the model metadata's `ScoreThresholdingOptions`, else 0.0 (SPEC E.3).
+/// else the model metadata's `ScoreThresholdingOptions`, else 0.0 (BEHAVIOR.md E.3).
 public struct CustomImageLabelerOptions: ImageLabelerOptions {
   /// The classifier: a ``LocalModel`` or an ``AutoMLImageLabelerLocalModel``.
   public var localModel: any ClassifierModelSource

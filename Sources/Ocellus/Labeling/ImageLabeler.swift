@@ -5,12 +5,12 @@ import Imaging
 /// Labels whole images with a custom classifier: ML Kit's `ImageLabeler`.
 ///
 /// The upright image (its ``VisionImage/orientation`` applied) is stretched to the model's
-/// input size with Pillow-style bilinear resampling (decision D-1), packed as the model's
-/// input requires (uint8, int8 or float32, SPEC A.2), run, and the first output turned into
+/// input size with Pillow-style bilinear resampling (BEHAVIOR.md D-1), packed as the model's
+/// input requires (uint8, int8 or float32, BEHAVIOR.md A.2), run, and the first output turned into
 /// labels: dequantized, never softmaxed unless asked, thresholded INCLUSIVELY, sorted by
-/// confidence with ties in ascending index order (SPEC C.1).
+/// confidence with ties in ascending index order (BEHAVIOR.md C.1).
 ///
-/// The model is validated when the labeler is created (SPEC A.2–A.5), so a model that does not
+/// The model is validated when the labeler is created (BEHAVIOR.md A.2–A.5), so a model that does not
 /// fit fails here with every broken rule named. A labeler is `Sendable`: calls from several
 /// threads are serialized on one interpreter.
 public final class ImageLabeler: @unchecked Sendable {

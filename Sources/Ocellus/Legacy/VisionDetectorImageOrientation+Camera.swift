@@ -1,7 +1,7 @@
 import Imaging
 
 /// The device/camera → orientation table of the legacy Firebase ML Kit docs (detect-faces,
-/// `imageOrientation(deviceOrientation:cameraPosition:)`), with decision D-9's fallback.
+/// `imageOrientation(deviceOrientation:cameraPosition:)`), with BEHAVIOR.md D-9's fallback.
 extension VisionDetectorImageOrientation {
   /// The legacy orientation of a camera frame captured with the device held in `device`.
   ///

@@ -1,5 +1,5 @@
 /// COMPATIBILITY SURFACE (legacy Firebase ML Vision). The legacy object category
-/// (`FIRVisionObjectCategory`), with the legacy integers as raw values (SPEC D.5).
+/// (`FIRVisionObjectCategory`), with the legacy integers as raw values (BEHAVIOR.md D.5).
 public enum VisionObjectCategory: Int, Sendable, Equatable, Hashable, CaseIterable {
   /// 0: no category, or classification off.
   case unknown = 0

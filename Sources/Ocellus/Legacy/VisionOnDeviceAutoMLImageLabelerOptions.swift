@@ -2,7 +2,7 @@
 /// image labeler (`FIRVisionOnDeviceAutoMLImageLabelerOptions`).
 ///
 /// Unlike the current ``CustomImageLabelerOptions`` (no threshold: metadata, else 0.0), the
-/// legacy ``confidenceThreshold`` DEFAULTS TO 0.5 (SPEC E.3); both defaults are kept. Labels
+/// legacy ``confidenceThreshold`` DEFAULTS TO 0.5 (BEHAVIOR.md E.3); both defaults are kept. Labels
 /// with `confidence >= threshold` are returned, best first, all of them.
 public struct VisionOnDeviceAutoMLImageLabelerOptions: ImageLabelerOptions {
   /// The AutoML bundle.

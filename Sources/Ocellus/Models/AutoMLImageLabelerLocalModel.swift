@@ -6,8 +6,8 @@ import TFLiteModel
 /// Kit `LocalModel(manifestPath:)`).
 ///
 /// Paths in the manifest resolve relative to its folder; the manifest may have a trailing comma
-/// or a byte order mark (SPEC E.1). The labels file wins over labels embedded in the model, and
-/// when the model embeds labels too their counts must agree (decision D-6); the labels file must
+/// or a byte order mark (BEHAVIOR.md E.1). The labels file wins over labels embedded in the model, and
+/// when the model embeds labels too their counts must agree (BEHAVIOR.md D-6); the labels file must
 /// also have one line per class of the model's output.
 public struct AutoMLImageLabelerLocalModel: Sendable {
   /// The loaded bundle: manifest, resolved paths, model and labels.

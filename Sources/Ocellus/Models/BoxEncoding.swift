@@ -2,7 +2,7 @@ import Imaging
 import TFLiteModel
 
 /// How the four values of a detector's box row encode a box (from the location tensor's
-/// `BoundingBoxProperties`, SPEC C.2).
+/// `BoundingBoxProperties`, BEHAVIOR.md C.2).
 ///
 /// `index[i]` is the position in the row of semantic element `i` of ``type``'s order:
 /// BOUNDARIES `{left, top, right, bottom}`, UPPER_LEFT `{left, top, width, height}`, CENTER

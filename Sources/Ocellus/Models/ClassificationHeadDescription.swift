@@ -1,7 +1,7 @@
 import TFLiteModel
 
 /// One validated classifier output ("head"): how many classes, how to dequantize, the labels,
-/// the metadata threshold and the score calibration (SPEC A.3).
+/// the metadata threshold and the score calibration (BEHAVIOR.md A.3).
 public struct ClassificationHeadDescription: Sendable, Equatable {
   /// Which output this is.
   public var tensor: TensorReference
@@ -12,7 +12,7 @@ public struct ClassificationHeadDescription: Sendable, Equatable {
   /// How quantized scores become real ones (`scale * (q - zeroPoint)`); nil for float32.
   public var dequantization: QuantizationParameters?
   /// The class names: ``LabelMap/count`` equals ``classCount``, or the map is empty (index-only
-  /// results with text "", SPEC A.4).
+  /// results with text "", BEHAVIOR.md A.4).
   public var labels: LabelMap
   /// `ScoreThresholdingOptions.global_score_threshold` from the output's metadata, if any.
   public var metadataScoreThreshold: Float?

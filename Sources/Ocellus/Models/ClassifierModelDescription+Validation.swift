@@ -6,7 +6,7 @@ extension ClassifierModelDescription {
 
   /// Validates `model` as an image classifier and describes it.
   ///
-  /// Checks, in SPEC A.5 order: the metadata's tensor counts and the input (A.2: one 4-D
+  /// Checks, in BEHAVIOR.md A.5 order: the metadata's tensor counts and the input (A.2: one 4-D
   /// `[1, H, W, 3]` uint8, int8 or float32 tensor, RGB if ImageProperties say so, float32 needs
   /// a normalization); that the model is not a detector (G.2); then each output: its label file,
   /// shape (`[1, N]` or `[1, 1, 1, N]`), label count, type (uint8, int8, float32) and
@@ -16,7 +16,7 @@ extension ClassifierModelDescription {
   /// - Parameters:
   ///   - options: Overrides (normalization, labels), the display-names locale and lists.
   ///   - labelsFile: An AutoML bundle's labels and their path; they win over the model's own
-  ///     labels (D-6) but not over `options.labels`.
+  ///     labels (BEHAVIOR.md D-6) but not over `options.labels`.
   ///   - outputShapes: Output shapes as an interpreter computed them, for models whose file
   ///     leaves output shapes to the runtime; nil uses the file's shapes.
   /// - Throws: every broken rule, as one ``ModelValidationError`` (``ModelValidationError/several(_:)``

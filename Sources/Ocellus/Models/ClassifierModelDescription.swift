@@ -4,7 +4,7 @@ import TFLiteModel
 /// of object detection with custom classification): its input and its output heads.
 ///
 /// Built with ``validated(model:options:labelsFile:outputShapes:)`` (or through ``LocalModel``
-/// and ``AutoMLImageLabelerLocalModel``), which checks the Task Library's rules (SPEC A.2–A.5)
+/// and ``AutoMLImageLabelerLocalModel``), which checks the Task Library's rules (BEHAVIOR.md A.2–A.5)
 /// with Ocellus' extensions (int8 inputs and outputs, option overrides) and reports every
 /// broken rule at once.
 public struct ClassifierModelDescription: Sendable, Equatable {

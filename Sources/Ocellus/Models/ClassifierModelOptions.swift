@@ -1,5 +1,5 @@
 /// Options that change how a custom classifier is validated and read: overrides for what the
-/// metadata lacks (SPEC G.1), the label locale and the allow/deny lists.
+/// metadata lacks (BEHAVIOR.md G.1), the label locale and the allow/deny lists.
 public struct ClassifierModelOptions: Sendable, Equatable {
   /// Input normalization to use instead of (or in the absence of) the metadata's
   /// `NormalizationOptions`. Needed for float models without metadata.
@@ -8,7 +8,7 @@ public struct ClassifierModelOptions: Sendable, Equatable {
   public var labels: [String]?
   /// The locale of the display names to show as label text, e.g. `"en"`; matched exactly, then
   /// by language (`en-US` → `en`). nil shows the label names of the first label file
-  /// (decision D-2). The default is `"en"`, the Task Library's default, so that models packing
+  /// (BEHAVIOR.md D-2). The default is `"en"`, the Task Library's default, so that models packing
   /// an English display-names file (ML Kit's object labeler and bird classifier) show those
   /// names; when no display-names file matches, the label names are shown.
   public var displayNamesLocale: String?

@@ -1,4 +1,4 @@
-/// How a detector's outputs were told apart (SPEC G.4: never by position alone).
+/// How a detector's outputs were told apart (BEHAVIOR.md G.4: never by position alone).
 public enum DetectionMappingMethod: String, Sendable, Equatable {
   /// By the output tensors' metadata names (`location`, `category`, `score`,
   /// `number of detections`, or a known alias).

@@ -1,4 +1,4 @@
-/// What one of an SSD detector's four post-processed outputs holds (SPEC C.2).
+/// What one of an SSD detector's four post-processed outputs holds (BEHAVIOR.md C.2).
 public enum DetectionOutputRole: String, Sendable, Equatable, CaseIterable {
   /// Boxes, `[1, N, 4]`.
   case location

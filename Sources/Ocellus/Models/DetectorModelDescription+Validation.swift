@@ -3,7 +3,7 @@ import TFLiteModel
 extension DetectorModelDescription {
   /// Validates `model` as an SSD detector and describes it.
   ///
-  /// Checks, in order: the input (SPEC A.2, as for classifiers); exactly 4 outputs (C.2, with a
+  /// Checks, in order: the input (BEHAVIOR.md A.2, as for classifiers); exactly 4 outputs (C.2, with a
   /// diagnosis of 1, 2 or other counts, G.3); the output mapping (G.4); each output's type
   /// (float32) and, where the file records shapes, ranks 3, 2, 2, 1 with batch 1; the box
   /// encoding; the category labels (which must cover `num_classes`); then score calibration.

@@ -1,6 +1,6 @@
 import TFLiteModel
 
-/// A model validated as an SSD object detector with `TFLite_Detection_PostProcess` (SPEC C.2):
+/// A model validated as an SSD object detector with `TFLite_Detection_PostProcess` (BEHAVIOR.md C.2):
 /// its input, which output holds what, how boxes are encoded, the category labels, the
 /// metadata threshold and the score calibration.
 ///

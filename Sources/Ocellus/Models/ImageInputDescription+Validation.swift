@@ -1,7 +1,7 @@
 import TFLiteModel
 
 extension ImageInputDescription {
-  /// Checks input 0 of `model` against SPEC A.2 and describes it, appending every broken rule to
+  /// Checks input 0 of `model` against BEHAVIOR.md A.2 and describes it, appending every broken rule to
   /// `problems` (in rule order). Returns nil when the input cannot be described at all.
   ///
   /// - Parameters:

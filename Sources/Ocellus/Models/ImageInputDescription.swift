@@ -1,7 +1,7 @@
 import TFLiteModel
 
 /// The image input of a validated model: its size, element type, normalization and
-/// quantization, and how pixels must be packed into it (SPEC A.2, G.9).
+/// quantization, and how pixels must be packed into it (BEHAVIOR.md A.2, G.9).
 public struct ImageInputDescription: Sendable, Equatable {
   /// Which tensor this is (always input 0 of a valid model).
   public var tensor: TensorReference

@@ -2,7 +2,7 @@
 /// `(p - mean[c]) / std[c]`, with `p` in 0...255.
 ///
 /// Comes from the input tensor's `NormalizationOptions` metadata, or from the options
-/// (`ClassifierModelOptions.normalization`) when the model lacks that metadata (SPEC G.1).
+/// (`ClassifierModelOptions.normalization`) when the model lacks that metadata (BEHAVIOR.md G.1).
 /// One value applies to all three channels.
 public struct ImageNormalization: Sendable, Equatable {
   /// Per-channel means, in pixel units (0...255); 1 or 3 values.

@@ -12,6 +12,6 @@ public enum InputPacking: Sendable, Equatable {
   /// Store `(p - mean[c]) / std[c]` as float32.
   case normalizedFloats(ImageNormalization)
   /// Store `clamp(round(((p - mean[c]) / std[c]) / scale + zeroPoint))` in the input's
-  /// integer type (uint8 or int8; rounding half away from zero), SPEC G.9.
+  /// integer type (uint8 or int8; rounding half away from zero), BEHAVIOR.md G.9.
   case quantized(ImageNormalization, QuantizationParameters)
 }

@@ -4,7 +4,7 @@ import TFLiteModel
 ///
 /// ``texts`` are what results show: the display name where one exists, else the name. Indices
 /// are class indices (classifiers) or category values (detectors). Empty when the model has no
-/// labels (SPEC A.4: results then carry only their index and empty text).
+/// labels (BEHAVIOR.md A.4: results then carry only their index and empty text).
 public struct LabelMap: Sendable, Equatable {
   /// Label names from the first label file (or the override), in index order.
   public var names: [String]

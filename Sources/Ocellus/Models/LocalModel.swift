@@ -46,7 +46,7 @@ public struct LocalModel: Sendable {
     self.path = nil
   }
 
-  /// Validates the model as an image classifier (SPEC A.2–A.5); see
+  /// Validates the model as an image classifier (BEHAVIOR.md A.2–A.5); see
   /// ``ClassifierModelDescription/validated(model:options:labelsFile:outputShapes:)``.
   public func classifierDescription(
     options: ClassifierModelOptions = ClassifierModelOptions(), outputShapes: [[Int]]? = nil
@@ -55,7 +55,7 @@ public struct LocalModel: Sendable {
       model: model, options: options, outputShapes: outputShapes)
   }
 
-  /// Validates the model as an SSD object detector (SPEC C.2); see
+  /// Validates the model as an SSD object detector (BEHAVIOR.md C.2); see
   /// ``DetectorModelDescription/validated(model:options:outputShapes:)``.
   public func detectorDescription(
     options: DetectorModelOptions = DetectorModelOptions(), outputShapes: [[Int]]? = nil

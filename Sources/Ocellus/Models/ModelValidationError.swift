@@ -6,9 +6,9 @@ import TFLiteModel
 ///
 /// Every case names the tensor (``TensorReference``: input or output, position, name, metadata
 /// name) or the metadata field involved; ``rule`` quotes the compatibility rule that was broken
-/// (SPEC A.2, A.3, C.1–C.3) and ``fixHint`` says how to repair the model or which option works
-/// around it. Validation collects every broken rule, not just the first (SPEC G.1): when more
-/// than one rule fails, the error is ``several(_:)`` holding them in the order of SPEC A.5
+/// (BEHAVIOR.md A.2, A.3, C.1–C.3) and ``fixHint`` says how to repair the model or which option works
+/// around it. Validation collects every broken rule, not just the first (BEHAVIOR.md G.1): when more
+/// than one rule fails, the error is ``several(_:)`` holding them in the order of BEHAVIOR.md A.5
 /// (input, then each output's labels, shape, type and quantization, then allow/deny lists,
 /// then score calibration). ``all`` flattens either form.
 public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -19,7 +19,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
   /// The AutoML bundle (manifest, model or labels file) could not be loaded.
   case autoMLBundle(manifestPath: String, AutoMLBundleError)
 
-  // MARK: Inputs (SPEC A.2)
+  // MARK: Inputs (BEHAVIOR.md A.2)
 
   /// The model has `count` inputs; an image model has exactly 1.
   case inputCount(count: Int)
@@ -44,10 +44,10 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
   /// An int8 input has no quantization parameters, so pixels cannot be quantized.
   case missingInputQuantization(TensorReference)
 
-  // MARK: Classifier outputs (SPEC A.3)
+  // MARK: Classifier outputs (BEHAVIOR.md A.3)
 
   /// The model is an object detector (or another non-classifier) given where an image
-  /// classifier is expected (SPEC G.2). `kind` says what it was recognized as.
+  /// classifier is expected (BEHAVIOR.md G.2). `kind` says what it was recognized as.
   case detectionModelAsClassifier(kind: String, outputShapes: [[Int]])
   /// The model has no outputs, so there are no scores to read.
   case noOutputs
@@ -70,7 +70,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
   /// The display-names file for the requested locale does not have one line per label.
   case displayNameCount(TensorReference, file: String, labels: Int, displayNames: Int)
 
-  // MARK: Options (SPEC C.1)
+  // MARK: Options (BEHAVIOR.md C.1)
 
   /// Both an allow list and a deny list were given; they are mutually exclusive.
   case allowAndDenyList
@@ -81,7 +81,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
   /// The maximum result count is not positive (0 is an error at creation upstream).
   case invalidMaxResults(Int)
 
-  // MARK: Score calibration (SPEC C.3)
+  // MARK: Score calibration (BEHAVIOR.md C.3)
 
   /// `ScoreCalibrationOptions` is present but the tensor has no labels to key it by.
   case calibrationWithoutLabels(TensorReference)
@@ -90,7 +90,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
   /// The calibration file is malformed or its line count differs from the label count.
   case calibrationFile(TensorReference, file: String, ScoreCalibrationError)
 
-  // MARK: Detector outputs (SPEC C.2, G.3, G.4)
+  // MARK: Detector outputs (BEHAVIOR.md C.2, G.3, G.4)
 
   /// The detector does not have the 4 post-processed SSD outputs. `shapes` are the output
   /// shapes as known (empty when the file leaves them to the runtime).
@@ -115,7 +115,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
 
   // MARK: Collections
 
-  /// More than one rule failed; in SPEC A.5 order.
+  /// More than one rule failed; in BEHAVIOR.md A.5 order.
   case several([ModelValidationError])
 
   /// Every failed rule: the cases inside ``several(_:)``, or this error alone.
@@ -263,13 +263,13 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
     }
   }
 
-  /// The compatibility rule that was broken, quoted from the project SPEC.
+  /// The compatibility rule that was broken, with its section in Docs/BEHAVIOR.md.
   public var rule: String {
     switch self {
     case .unreadableModel: return "A.5.1: the file parses as a TFLite flatbuffer (TFL3)"
     case .autoMLBundle:
       return
-        "E.1: manifest.json names modelType, modelFile and labelsFile, resolved beside it; D-6: dict.txt wins and counts must agree"
+        "E.1: manifest.json names modelType, modelFile and labelsFile, resolved beside it; BEHAVIOR.md D-6: dict.txt wins and counts must agree"
     case .inputCount: return "A.2 Count: exactly 1 input tensor"
     case .metadataTensorCount:
       return
@@ -281,7 +281,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return
         "A.2 Channels: if the metadata has an ImageProperties, its color_space must be RGB; an absent color_space reads as UNKNOWN and is rejected"
     case .inputType:
-      return "A.2 Element type: uint8 or float32 (Ocellus also accepts int8, SPEC G.9)"
+      return "A.2 Element type: uint8 or float32 (Ocellus also accepts int8, BEHAVIOR.md G.9)"
     case .inputSize: return "A.2 H, W: must be > 0"
     case .missingNormalization:
       return
@@ -301,7 +301,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
         "A.3 Shape: [1, N] or [1, 1, 1, N]; a 4-D shape needs dims 1 and 2 to be 1; batch must be 1"
     case .outputType:
       return
-        "A.3 Type: uint8 or float32 (Ocellus also accepts int8, SPEC G.9); C.2: detector outputs are float32"
+        "A.3 Type: uint8 or float32 (Ocellus also accepts int8, BEHAVIOR.md G.9); C.2: detector outputs are float32"
     case .mixedOutputQuantization:
       return "A.3 Type: a mix is an error: either all outputs are quantized or none are"
     case .missingOutputQuantization:
@@ -454,6 +454,6 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       }
       return text
     }
-    return "\(problem) [\(field)]. Rule (SPEC \(rule)). Fix: \(fixHint)."
+    return "\(problem) [\(field)]. Rule (Docs/BEHAVIOR.md \(rule)). Fix: \(fixHint)."
   }
 }

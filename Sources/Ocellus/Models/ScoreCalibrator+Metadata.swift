@@ -2,7 +2,7 @@ import TFLiteModel
 
 extension ScoreCalibrator {
   /// Builds the calibrator an output's metadata declares, or nil when it declares none.
-  /// Appends to `problems` when the declaration cannot be honoured (SPEC A.3, C.3).
+  /// Appends to `problems` when the declaration cannot be honoured (BEHAVIOR.md A.3, C.3).
   static func load(
     model: Model, metadata: TensorMetadata?, labels: LabelMap, tensor: TensorReference,
     problems: inout [ModelValidationError]

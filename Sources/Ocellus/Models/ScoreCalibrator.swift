@@ -1,6 +1,6 @@
 import TFLiteModel
 
-/// Sigmoid score calibration for one output (SPEC C.3): per-class parameters keyed by label
+/// Sigmoid score calibration for one output (BEHAVIOR.md C.3): per-class parameters keyed by label
 /// NAME, as upstream.
 ///
 /// Built from a `TENSOR_AXIS_SCORE_CALIBRATION` file and the label names: line `i` belongs to

@@ -1,4 +1,4 @@
-/// Which coordinate space ``DetectedObject/frame`` is given in (decision D-11).
+/// Which coordinate space ``DetectedObject/frame`` is given in (BEHAVIOR.md D-11).
 public enum BoxCoordinateSpace: Sendable, Equatable, Hashable, CaseIterable {
   /// The upright (display) image: the stored pixels with ``VisionImage/orientation`` applied.
   /// ML Kit Android's and ML Kit iOS `UIImage` convention, and the default.

@@ -5,7 +5,7 @@ import Imaging
 ///
 /// Boxes come from the detector model as with ``ObjectDetectorOptions`` (in ``base``); with
 /// classification on, the classifier runs on each object's upright crop (optionally padded,
-/// decision D-10) and its labels with `confidence >= threshold` (INCLUSIVE), best first, at
+/// BEHAVIOR.md D-10) and its labels with `confidence >= threshold` (INCLUSIVE), best first, at
 /// most ``maxPerObjectLabelCount``, become the object's labels. In stream mode each track is
 /// classified when it first appears and keeps its labels until ``trackReclassification``
 /// says to classify it again.
@@ -20,7 +20,7 @@ public struct CustomObjectDetectorOptions: Sendable {
   /// The most labels per object (default 10); a value below 1 means 10, as in ML Kit.
   public var maxPerObjectLabelCount: Int
   /// Padding added around each object's box before it is cropped for the classifier, as a
-  /// fraction of the box size on each side (default none, decision D-10).
+  /// fraction of the box size on each side (default none, BEHAVIOR.md D-10).
   public var cropPadding: CropPadding
   /// A function applied to classifier scores before thresholding (default none).
   public var scoreActivation: ScoreActivation

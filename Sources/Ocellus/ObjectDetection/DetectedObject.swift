@@ -6,14 +6,14 @@ import Foundation
 /// `[minX, maxX) × [minY, maxY)`, with whole-pixel edges clamped to the image.
 public struct DetectedObject: Sendable, Equatable {
   /// The box in the options' ``BoxCoordinateSpace``: the upright (display) image by default
-  /// (decision D-11), else the stored pixels.
+  /// (BEHAVIOR.md D-11), else the stored pixels.
   public var frame: CGRect
   /// The box in the upright (display) image.
   public var displayFrame: CGRect
   /// The box in the stored (raw) pixels.
   public var rawFrame: CGRect
   /// The classifications, best first: empty when classification is off, when the base
-  /// detector's class has no coarse category ("unknown", D-5), or when no label reached the
+  /// detector's class has no coarse category ("unknown", BEHAVIOR.md D-5), or when no label reached the
   /// threshold.
   public var labels: [ObjectLabel]
   /// The object's ID across stream-mode frames: non-negative, never reused by a detector; nil

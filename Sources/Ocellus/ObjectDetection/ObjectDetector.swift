@@ -8,12 +8,12 @@ import Imaging
 /// (class-agnostic: boxes scoring strictly above the threshold, class-agnostic NMS, ranked by
 /// score); the best ``maxObjectCount`` (5) are candidates. With multiple objects enabled all
 /// candidates are returned, best first; otherwise only the most prominent (area × centrality,
-/// D-3; in stream mode with hysteresis). With classification on, labels come from the custom
+/// BEHAVIOR.md D-3; in stream mode with hysteresis). With classification on, labels come from the custom
 /// classifier run on each object's upright crop, or from the coarse categories of the base
 /// detector.
 ///
 /// In ``DetectorMode/stream`` mode the candidates go through the deterministic
-/// ``ObjectTracker`` (D-4) with the frame's ``VisionImage/timestampMilliseconds``: IDs stay
+/// ``ObjectTracker`` (BEHAVIOR.md D-4) with the frame's ``VisionImage/timestampMilliseconds``: IDs stay
 /// while an object is matched, a returning object gets a new ID, and a change of frame size or
 /// orientation or a time gap resets the tracks. Custom labels are computed when a track first
 /// appears and carried with it, recomputed as
@@ -44,7 +44,7 @@ public final class ObjectDetector: @unchecked Sendable {
   ///
   /// - Throws: ``VisionError/noDetectorModel(searched:)`` when no detector model is given or
   ///   found; ``VisionError/invalidOption(name:value:reason:)`` for an out-of-range option;
-  ///   ``VisionError/model(_:)`` when the detector model does not fit (SPEC C.2).
+  ///   ``VisionError/model(_:)`` when the detector model does not fit (BEHAVIOR.md C.2).
   public convenience init(options: ObjectDetectorOptions) throws(VisionError) {
     try self.init(base: options, custom: nil)
   }
@@ -52,7 +52,7 @@ public final class ObjectDetector: @unchecked Sendable {
   /// A detector whose labels come from a custom classifier.
   ///
   /// - Throws: as ``init(options:)-(ObjectDetectorOptions)``, and ``VisionError/model(_:)``
-  ///   when the classifier does not fit (SPEC A.2–A.5).
+  ///   when the classifier does not fit (BEHAVIOR.md A.2–A.5).
   public convenience init(options: CustomObjectDetectorOptions) throws(VisionError) {
     try self.init(base: options.base, custom: options)
   }

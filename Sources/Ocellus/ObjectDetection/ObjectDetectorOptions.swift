@@ -12,7 +12,7 @@ public struct ObjectDetectorOptions: Sendable {
   /// `.stream` (the default) tracks objects across frames; `.singleImage` does not.
   public var detectorMode: DetectorMode
   /// True returns up to ``ObjectDetector/maxObjectCount`` (5) objects; false (the default)
-  /// only the most prominent one (area × centrality, decision D-3).
+  /// only the most prominent one (area × centrality, BEHAVIOR.md D-3).
   public var shouldEnableMultipleObjects: Bool
   /// True fills ``DetectedObject/labels``; false (the default) leaves them empty.
   public var shouldEnableClassification: Bool

@@ -1,4 +1,4 @@
-/// Where a remote model comes from (decision D-7): an injectable transport.
+/// Where a remote model comes from (BEHAVIOR.md D-7): an injectable transport.
 ///
 /// ``HTTPModelSource`` fetches over HTTP(S); other sources (a bucket SDK, a peer, a test
 /// double) conform by writing the body to the request's destination. The ``ModelManager`` does

@@ -1,6 +1,6 @@
 import Imaging
 
-/// The deterministic stream-mode tracker (SPEC D-3, D-4): greedy IoU association, IDs from a
+/// The deterministic stream-mode tracker (BEHAVIOR.md D-3, BEHAVIOR.md D-4): greedy IoU association, IDs from a
 /// counter that never repeats, tracks dropped after missed frames or a time gap, everything
 /// reset when the frame size or orientation changes.
 ///

@@ -1,6 +1,6 @@
 import Imaging
 
-/// Picks the "most prominent" object when only one is wanted (SPEC D-3): each candidate scores
+/// Picks the "most prominent" object when only one is wanted (BEHAVIOR.md D-3): each candidate scores
 /// `area fraction × centrality`, centrality being 1 − (distance from the box center to the
 /// image center) / (half the image diagonal). In stream mode a new choice replaces the current
 /// one only after beating it by ``switchMargin`` for ``switchFrames`` consecutive frames.

@@ -1,4 +1,4 @@
-/// How the stream-mode tracker associates detections with tracks (SPEC D-4).
+/// How the stream-mode tracker associates detections with tracks (BEHAVIOR.md D-4).
 public struct TrackerConfiguration: Sendable, Equatable, Hashable {
   /// The smallest intersection-over-union (inclusive) for a detection to continue a track.
   public var minimumIoU: Double

@@ -7,9 +7,9 @@ import Imaging
 ///
 /// The pixels are kept as given (the raw, sensor or file layout); ``orientation`` says how to
 /// turn them upright and is ALWAYS honoured, for every kind of input, so nothing has to be
-/// pre-rotated (decision D-8). Results come back in upright (display) coordinates by default;
+/// pre-rotated (BEHAVIOR.md D-8). Results come back in upright (display) coordinates by default;
 /// ``displayRect(fromRaw:)`` and ``rawRect(fromDisplay:)`` convert between the two spaces
-/// (decision D-11).
+/// (BEHAVIOR.md D-11).
 ///
 /// Stream-mode detection reads ``timestampMilliseconds``: set it for camera frames (strictly
 /// increasing from frame to frame).

@@ -2,7 +2,7 @@
 /// labels, all resolved relative to the manifest's folder.
 ///
 /// The labels come from the labels file, which wins over labels embedded in the model's
-/// metadata (decision D-6); when the model embeds labels too, their counts must agree.
+/// metadata (BEHAVIOR.md D-6); when the model embeds labels too, their counts must agree.
 public struct AutoMLBundle: Sendable {
   /// Where the manifest was read from.
   public let manifestPath: String
