@@ -14,6 +14,9 @@ enum DecodeCommand {
     var description: String
   }
 
+  /// The pixels written out: the decoded RGBA, turned upright when asked.
+  typealias Output = (rgba: [UInt8], width: Int, height: Int)
+
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments, flags: ["--upright", "--json"], options: ["-o", "--rgba", "--runs"])
@@ -26,90 +29,101 @@ enum DecodeCommand {
       throw Failure(description: "cannot read \(path): \(error)")
     }
     let image = try ImageDecoder.decode(bytes)
-    var timing: (median: Double, min: Double)?
+    var timing: TimingSamples?
     if runs > 0 {
-      let clock = ContinuousClock()
-      var times: [Double] = []
-      for _ in 0..<runs {
-        let start = clock.now
-        let again = try ImageDecoder.decode(bytes)
-        let elapsed = withExtendedLifetime(again) { clock.now - start }
-        times.append(milliseconds(elapsed))
-      }
-      times.sort()
-      timing = ((times[(times.count - 1) / 2] + times[times.count / 2]) / 2, times[0])
+      var samples = TimingSamples()
+      for _ in 0..<runs { _ = try samples.time { try ImageDecoder.decode(bytes) } }
+      timing = samples
     }
-    var output = (rgba: image.rgba, width: image.width, height: image.height)
     let upright = parsed.flags.contains("--upright")
-    if upright, let orientation = ImageOrientation(exif: image.exifOrientation), orientation != .up
-    {
-      let turned = try Image(
-        width: image.width, height: image.height, format: .rgba8, bytes: image.rgba
-      )
-      .applying(orientation)
-      output = (turned.planes[0].bytes, turned.width, turned.height)
-    }
-    if let pngPath = parsed.value("-o") {
-      let opaque = stride(from: 3, to: output.rgba.count, by: 4).allSatisfy {
-        output.rgba[$0] == 255
-      }
-      let png: [UInt8]
-      if opaque {
-        var rgb = [UInt8](repeating: 0, count: output.width * output.height * 3)
-        for pixel in 0..<(output.width * output.height) {
-          rgb[3 * pixel] = output.rgba[4 * pixel]
-          rgb[3 * pixel + 1] = output.rgba[4 * pixel + 1]
-          rgb[3 * pixel + 2] = output.rgba[4 * pixel + 2]
-        }
-        png = PNGEncoder.encode(
-          width: output.width, height: output.height, pixels: rgb, layout: .rgb)
-      } else {
-        png = PNGEncoder.encode(
-          width: output.width, height: output.height, pixels: output.rgba, layout: .rgba)
-      }
-      try write(png, to: pngPath)
-    }
-    if let rgbaPath = parsed.value("--rgba") {
-      try write(output.rgba, to: rgbaPath)
-    }
+    let output: Output =
+      upright ? try uprightPixels(image) : (image.rgba, image.width, image.height)
+    if let pngPath = parsed.value("-o") { try write(png(output), to: pngPath) }
+    if let rgbaPath = parsed.value("--rgba") { try write(output.rgba, to: rgbaPath) }
     if parsed.flags.contains("--json") {
-      var fields: [(String, JSONValue)] = [
-        ("file", .string(path)),
-        ("format", .string(image.format.rawValue)),
-        ("width", .int(image.width)),
-        ("height", .int(image.height)),
-        ("exif_orientation", .int(image.exifOrientation)),
-        ("incomplete", .bool(image.isIncomplete)),
-        ("upright", .bool(upright)),
-        ("output_width", .int(output.width)),
-        ("output_height", .int(output.height)),
-        ("png", .optional(parsed.value("-o"))),
-        ("rgba", .optional(parsed.value("--rgba"))),
-        ("has_icc_profile", .bool(image.colorInfo.hasICCProfile)),
-      ]
-      if let timing {
-        fields += [
-          ("runs", .int(runs)),
-          ("median_ms", .double(rounded(timing.median))),
-          ("min_ms", .double(rounded(timing.min))),
-        ]
-      }
-      print(JSONValue.fields(fields).serialized())
+      print(
+        json(path: path, image, output: output, upright: upright, parsed: parsed, timing: timing)
+          .serialized())
     } else {
-      var line =
-        "\(path): \(image.format) \(image.width)×\(image.height), EXIF orientation \(image.exifOrientation)"
-      if image.isIncomplete { line += ", incomplete (damaged or truncated data)" }
-      print(line)
-      if upright { print("  upright  \(output.width)×\(output.height)") }
-      if let pngPath = parsed.value("-o") { print("  wrote    \(pngPath)") }
-      if let rgbaPath = parsed.value("--rgba") { print("  wrote    \(rgbaPath) (raw RGBA)") }
-      if let timing {
-        print(
-          "  decode   median \(rounded(timing.median)) ms, min \(rounded(timing.min)) ms (\(runs) runs)"
-        )
-      }
+      printSummary(
+        path: path, image, output: output, upright: upright, parsed: parsed, timing: timing)
     }
     return 0
+  }
+
+  /// The decoded pixels turned upright by their EXIF orientation.
+  private static func uprightPixels(_ image: DecodedImage) throws -> Output {
+    guard let orientation = ImageOrientation(exif: image.exifOrientation), orientation != .up
+    else { return (image.rgba, image.width, image.height) }
+    let turned = try Image(
+      width: image.width, height: image.height, format: .rgba8, bytes: image.rgba
+    ).applying(orientation)
+    return (turned.planes[0].bytes, turned.width, turned.height)
+  }
+
+  /// A PNG of `output`: RGB when every pixel is opaque, else RGBA.
+  private static func png(_ output: Output) -> [UInt8] {
+    let pixels = output.width * output.height
+    let opaque = stride(from: 3, to: output.rgba.count, by: 4).allSatisfy { output.rgba[$0] == 255 }
+    guard opaque else {
+      return PNGEncoder.encode(
+        width: output.width, height: output.height, pixels: output.rgba, layout: .rgba)
+    }
+    var rgb = [UInt8](repeating: 0, count: pixels * 3)
+    for pixel in 0..<pixels {
+      rgb[3 * pixel] = output.rgba[4 * pixel]
+      rgb[3 * pixel + 1] = output.rgba[4 * pixel + 1]
+      rgb[3 * pixel + 2] = output.rgba[4 * pixel + 2]
+    }
+    return PNGEncoder.encode(width: output.width, height: output.height, pixels: rgb, layout: .rgb)
+  }
+
+  /// The `--json` document (see Docs/JSON.md).
+  private static func json(
+    path: String, _ image: DecodedImage, output: Output, upright: Bool, parsed: ParsedArguments,
+    timing: TimingSamples?
+  ) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("file", .string(path)),
+      ("format", .string(image.format.rawValue)),
+      ("width", .int(image.width)),
+      ("height", .int(image.height)),
+      ("exif_orientation", .int(image.exifOrientation)),
+      ("incomplete", .bool(image.isIncomplete)),
+      ("upright", .bool(upright)),
+      ("output_width", .int(output.width)),
+      ("output_height", .int(output.height)),
+      ("png", .optional(parsed.value("-o"))),
+      ("rgba", .optional(parsed.value("--rgba"))),
+      ("has_icc_profile", .bool(image.colorInfo.hasICCProfile)),
+    ]
+    if let timing {
+      fields += [
+        ("runs", .int(timing.values.count)),
+        ("median_ms", .double(rounded(timing.median))),
+        ("min_ms", .double(rounded(timing.min))),
+      ]
+    }
+    return .fields(fields)
+  }
+
+  /// The text summary.
+  private static func printSummary(
+    path: String, _ image: DecodedImage, output: Output, upright: Bool, parsed: ParsedArguments,
+    timing: TimingSamples?
+  ) {
+    var line =
+      "\(path): \(image.format) \(image.width)×\(image.height), EXIF orientation \(image.exifOrientation)"
+    if image.isIncomplete { line += ", incomplete (damaged or truncated data)" }
+    print(line)
+    if upright { print("  upright  \(output.width)×\(output.height)") }
+    if let pngPath = parsed.value("-o") { print("  wrote    \(pngPath)") }
+    if let rgbaPath = parsed.value("--rgba") { print("  wrote    \(rgbaPath) (raw RGBA)") }
+    if let timing {
+      print(
+        "  decode   median \(rounded(timing.median)) ms, min \(rounded(timing.min)) ms (\(timing.values.count) runs)"
+      )
+    }
   }
 
   private static func write(_ bytes: [UInt8], to path: String) throws {
@@ -118,10 +132,6 @@ enum DecodeCommand {
     } catch {
       throw Failure(description: "cannot write \(path): \(error.localizedDescription)")
     }
-  }
-
-  private static func milliseconds(_ duration: Duration) -> Double {
-    TimingSamples.milliseconds(duration)
   }
 
   /// Milliseconds to the microsecond.

@@ -25,53 +25,86 @@ enum DemoCommand {
     try FileManager.default.createDirectory(
       atPath: output + "/frames", withIntermediateDirectories: true)
     let classifier = try LocalModel(path: classifierPath)
-    let detectorModel = try LocalModel(path: detectorPath)
-    var written = 0
+    let base = ObjectDetectorOptions(
+      detectorMode: .singleImage, shouldEnableMultipleObjects: true,
+      shouldEnableClassification: true, detectorModel: try LocalModel(path: detectorPath))
 
     print("1. Image labeling (\(classifierPath.split(separator: "/").last ?? ""))")
+    let labeling = try labelDigits(samples: samples, classifier: classifier)
+    print("2. Object detection with classification (single-image mode, up to 5 objects)")
+    let detection = try detectScenes(
+      samples: samples, classifier: classifier, base: base, output: output)
+    print("3. Tracking over the frame sequence (stream mode, 30 fps)")
+    let tracking = try trackSequence(
+      samples: samples, classifier: classifier, base: base, output: output)
+    let report = JSONValue.fields([
+      ("classifier", .string(classifierPath)), ("detector", .string(detectorPath)),
+      ("labeling", .array(labeling)), ("detection", .array(detection)),
+      ("tracking", .array(tracking)),
+    ])
+    try Data((report.serialized() + "\n").utf8).write(
+      to: URL(fileURLWithPath: output + "/report.json"))
+    let written = detection.count + tracking.count + 1
+    print("Wrote \(written) files to \(output)/ (annotated scenes, frames/, report.json).")
+    return 0
+  }
+
+  /// Labels the digit pictures; their report entries.
+  private static func labelDigits(samples: String, classifier: LocalModel) throws -> [JSONValue] {
     let labeler = try ImageLabeler(
       options: CustomImageLabelerOptions(localModel: classifier, maxResultCount: 3))
-    var labelReports: [JSONValue] = []
+    var reports: [JSONValue] = []
     for file in try sorted(samples, prefix: "digit_") {
       let labels = try labeler.results(in: VisionImage(contentsOfFile: samples + "/" + file))
       let text = labels.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" }.joined(
         separator: ", ")
       print("   \(file): \(labels.isEmpty ? "no label" : text)")
-      labelReports.append(
+      reports.append(
         .fields([("file", .string(file)), ("labels", .array(labels.map(LabelCommand.json)))]))
     }
+    return reports
+  }
 
-    print("2. Object detection with classification (single-image mode, up to 5 objects)")
-    let base = ObjectDetectorOptions(
-      detectorMode: .singleImage, shouldEnableMultipleObjects: true,
-      shouldEnableClassification: true,
-      detectorModel: detectorModel)
-    // The default classifier was trained on boxes grown by 10 % per side.
-    let padding = CropPadding(DefaultModels.classifierCropPadding)
-    let detector = try ObjectDetector(
-      options: CustomObjectDetectorOptions(localModel: classifier, base: base, cropPadding: padding)
-    )
-    var sceneReports: [JSONValue] = []
+  /// The detector options of the demo: the default classifier on crops grown by 10 % per side,
+  /// as it was trained.
+  private static func options(classifier: LocalModel, base: ObjectDetectorOptions)
+    -> CustomObjectDetectorOptions
+  {
+    CustomObjectDetectorOptions(
+      localModel: classifier, base: base,
+      cropPadding: CropPadding(DefaultModels.classifierCropPadding))
+  }
+
+  /// Detects and classifies the digits of each scene, writing annotated copies to `output`;
+  /// their report entries.
+  private static func detectScenes(
+    samples: String, classifier: LocalModel, base: ObjectDetectorOptions, output: String
+  ) throws -> [JSONValue] {
+    let detector = try ObjectDetector(options: options(classifier: classifier, base: base))
+    var reports: [JSONValue] = []
     for file in try sorted(samples, prefix: "scene_") {
       let image = try VisionImage(contentsOfFile: samples + "/" + file)
       let objects = try detector.results(in: image)
       print("   \(file): " + objects.map { DetectCommand.text($0) }.joined(separator: "; "))
       try DetectCommand.annotated(image, objects).write(
         to: URL(fileURLWithPath: "\(output)/\(file)"))
-      written += 1
-      sceneReports.append(
+      reports.append(
         .fields([
           ("file", .string(file)), ("objects", .array(objects.map { DetectCommand.json($0) })),
         ]))
     }
+    return reports
+  }
 
-    print("3. Tracking over the frame sequence (stream mode, 30 fps)")
+  /// Tracks the digits through the frame sequence at 30 fps in stream mode, writing annotated
+  /// frames to `output/frames`; their report entries.
+  private static func trackSequence(
+    samples: String, classifier: LocalModel, base: ObjectDetectorOptions, output: String
+  ) throws -> [JSONValue] {
     var streamBase = base
     streamBase.detectorMode = .stream
-    let tracker = try ObjectDetector(
-      options: CustomObjectDetectorOptions(
-        localModel: classifier, base: streamBase, cropPadding: padding))
-    var frameReports: [JSONValue] = []
+    let tracker = try ObjectDetector(options: options(classifier: classifier, base: streamBase))
+    var reports: [JSONValue] = []
     for (index, file) in try sorted(samples + "/sequence", prefix: "frame_").enumerated() {
       var image = try VisionImage(contentsOfFile: samples + "/sequence/" + file)
       let timestamp = Int64((Double(index) * 1000 / 30).rounded())
@@ -83,23 +116,13 @@ enum DemoCommand {
       print("   \(file): \(summary)")
       try DetectCommand.annotated(image, objects).write(
         to: URL(fileURLWithPath: "\(output)/frames/\(file)"))
-      written += 1
-      frameReports.append(
+      reports.append(
         .fields([
           ("file", .string(file)), ("timestamp_ms", .int(Int(timestamp))),
           ("objects", .array(objects.map { DetectCommand.json($0) })),
         ]))
     }
-    let report = JSONValue.fields([
-      ("classifier", .string(classifierPath)), ("detector", .string(detectorPath)),
-      ("labeling", .array(labelReports)), ("detection", .array(sceneReports)),
-      ("tracking", .array(frameReports)),
-    ])
-    try Data((report.serialized() + "\n").utf8).write(
-      to: URL(fileURLWithPath: output + "/report.json"))
-    written += 1
-    print("Wrote \(written) files to \(output)/ (annotated scenes, frames/, report.json).")
-    return 0
+    return reports
   }
 
   /// The names in `directory` starting with `prefix` and ending in `.png`, sorted.

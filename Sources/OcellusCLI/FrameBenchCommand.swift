@@ -75,30 +75,13 @@ enum FrameBenchCommand {
       throw ParsedArguments.UsageError(description: "unknown orientation \"\(orientationName)\"")
     }
     let typeName = parsed.value("--type") ?? "uint8"
-    let spec: TensorPackingSpec
-    switch typeName {
-    case "uint8": spec = TensorPackingSpec(elementType: .uint8, width: size, height: size)
-    case "int8": spec = TensorPackingSpec(elementType: .int8, width: size, height: size)
-    case "float32":
-      spec = TensorPackingSpec(
-        elementType: .float32, width: size, height: size, mean: [127.5], std: [127.5])
-    default:
-      throw ParsedArguments.UsageError(
-        description: "--type must be uint8, int8 or float32, got \"\(typeName)\"")
-    }
+    let spec = try tensorSpec(type: typeName, size: size)
     let path = parsed.value("--path") ?? "fast"
     guard path == "fast" || path == "exact" else {
       throw ParsedArguments.UsageError(description: "--path must be fast or exact, got \"\(path)\"")
     }
-    let filter: ResamplingFilter
-    switch parsed.value("--filter") ?? (path == "fast" ? "area" : "bilinear") {
-    case "area": filter = .area
-    case "bilinear": filter = .bilinear
-    case "sampling": filter = .bilinearSampling
-    case let other:
-      throw ParsedArguments.UsageError(
-        description: "--filter must be area, bilinear or sampling, got \"\(other)\"")
-    }
+    let filterName = parsed.value("--filter") ?? (path == "fast" ? "area" : "bilinear")
+    let filter = try resamplingFilter(named: filterName)
     let frame = try syntheticFrame(width: width, height: height, format: formatName)
 
     func pack() throws(ImageError) -> [UInt8] {
@@ -118,12 +101,6 @@ enum FrameBenchCommand {
     }
     let median = samples.median
     let minimum = samples.min
-    let filterName: String
-    switch filter {
-    case .area: filterName = "area"
-    case .bilinear: filterName = "bilinear"
-    case .bilinearSampling: filterName = "sampling"
-    }
     if parsed.flags.contains("--json") {
       let fields: [(String, JSONValue)] = [
         ("width", .int(width)),
@@ -146,6 +123,32 @@ enum FrameBenchCommand {
       )
     }
     return 0
+  }
+
+  /// The tensor `--type` names: uint8 or int8 raw, or float32 normalized to [-1, 1].
+  private static func tensorSpec(type name: String, size: Int) throws -> TensorPackingSpec {
+    switch name {
+    case "uint8": return TensorPackingSpec(elementType: .uint8, width: size, height: size)
+    case "int8": return TensorPackingSpec(elementType: .int8, width: size, height: size)
+    case "float32":
+      return TensorPackingSpec(
+        elementType: .float32, width: size, height: size, mean: [127.5], std: [127.5])
+    default:
+      throw ParsedArguments.UsageError(
+        description: "--type must be uint8, int8 or float32, got \"\(name)\"")
+    }
+  }
+
+  /// The filter `--filter` names.
+  private static func resamplingFilter(named name: String) throws -> ResamplingFilter {
+    switch name {
+    case "area": return .area
+    case "bilinear": return .bilinear
+    case "sampling": return .bilinearSampling
+    default:
+      throw ParsedArguments.UsageError(
+        description: "--filter must be area, bilinear or sampling, got \"\(name)\"")
+    }
   }
 
   /// A frame of `format` with smooth gradients plus a little deterministic noise in every
