@@ -51,8 +51,6 @@ public enum PackedGEMM {
     let rows = rows.clamped(to: 0..<max(operands.m, 0))
     var panels = panels.clamped(to: 0..<panelCount(columns: max(operands.n, 0)))
     guard !rows.isEmpty, operands.k >= 0 else { return }
-    let lower = operands.lower
-    let upper = operands.upper
     if rows.count == 1 {
       // One row (a matrix-vector product): four panels at a time, so that four independent
       // accumulators hide the multiply-add latency instead of redundant tile rows.
@@ -63,38 +61,59 @@ public enum PackedGEMM {
         rowTimesFourPanels(
           k: operands.k, a: a, b: operands.packed + panels.lowerBound * operands.panelStride,
           panelStride: operands.panelStride, bias: operands.bias.map { $0 + first },
-          lower: Vector(repeating: lower), upper: Vector(repeating: upper), c: c + first)
+          lower: Vector(repeating: operands.lower), upper: Vector(repeating: operands.upper),
+          c: c + first)
         panels = panels.dropFirst(4)
       }
     }
-    for panel in panels {
-      let first = panel * width
-      let columns = min(width, operands.n - first)
-      let b = operands.packed + panel * operands.panelStride
-      if columns > HalfVector.scalarCount {
-        let bias: Vector = operands.bias.map { loadPartial($0 + first, columns) } ?? Vector()
-        var row = rows.lowerBound
-        while row < rows.upperBound {
-          tile(
-            k: operands.k, a: operands.a + row * operands.lda,
-            lda: operands.lda, rows: min(KernelTarget.rows, rows.upperBound - row), b: b,
-            bias: bias, lower: Vector(repeating: lower), upper: Vector(repeating: upper),
-            c: operands.c + row * operands.ldc + first, ldc: operands.ldc, columns: columns)
-          row += KernelTarget.rows
+    let tiles = Tiles(
+      source: PanelSource(
+        n: operands.n, packed: operands.packed, panelStride: operands.panelStride),
+      rowsOfA: MatrixRows(a: operands.a, lda: operands.lda, segmentLength: operands.k),
+      bias: operands.bias, lower: operands.lower, upper: operands.upper, c: operands.c,
+      ldc: operands.ldc)
+    tiles.run(rows: rows, panels: panels)
+  }
+
+  /// One float GEMM as its register tiles see it: B, the rows of A, bias, clamp and C.
+  struct Tiles<Rows: RowsOfA> {
+    let source: PanelSource
+    let rowsOfA: Rows
+    let bias: UnsafePointer<Float>?
+    let lower: Float, upper: Float
+    let c: UnsafeMutablePointer<Float>, ldc: Int
+
+    /// Computes rows `rows` × panels `panels` (both already clipped), register tile by register
+    /// tile.
+    @inline(__always)
+    func run(rows: Range<Int>, panels: Range<Int>) {
+      for panel in panels {
+        let (first, columns, b) = source.panel(panel)
+        if columns > HalfVector.scalarCount {
+          panelRows(Vector.self, rows: rows, b: b, first: first, columns: columns)
+        } else {
+          panelRows(HalfVector.self, rows: rows, b: b, first: first, columns: columns)
         }
-      } else {
-        let bias: HalfVector =
-          operands.bias.map { loadPartial($0 + first, columns) } ?? HalfVector()
-        var row = rows.lowerBound
-        while row < rows.upperBound {
-          tile(
-            k: operands.k, a: operands.a + row * operands.lda,
-            lda: operands.lda, rows: min(KernelTarget.rows, rows.upperBound - row), b: b,
-            bias: bias,
-            lower: HalfVector(repeating: lower), upper: HalfVector(repeating: upper),
-            c: operands.c + row * operands.ldc + first, ldc: operands.ldc, columns: columns)
-          row += KernelTarget.rows
-        }
+      }
+    }
+
+    /// The register tiles of one panel, `V.scalarCount` columns wide (`columns` of them stored).
+    @inline(__always)
+    func panelRows<V: SIMD>(
+      _: V.Type, rows: Range<Int>, b: UnsafePointer<Float>, first: Int, columns: Int
+    ) where V.Scalar == Float {
+      let bias: V = self.bias.map { loadPartial($0 + first, columns) } ?? V()
+      let lower = V(repeating: self.lower)
+      let upper = V(repeating: self.upper)
+      var row = rows.lowerBound
+      while row < rows.upperBound {
+        let count = min(KernelTarget.rows, rows.upperBound - row)
+        var tile = RegisterTile(bias)
+        tile.accumulate(rowsOfA.tile(row, count: count), length: rowsOfA.segmentLength, b: b)
+        tile.storeClamped(
+          rows: count, lower: lower, upper: upper, c + row * ldc + first, ldc: ldc,
+          columns: columns)
+        row += KernelTarget.rows
       }
     }
   }
@@ -129,72 +148,5 @@ public enum PackedGEMM {
     store(clamp(c1, lower, upper), c + width)
     store(clamp(c2, lower, upper), c + 2 * width)
     store(clamp(c3, lower, upper), c + 3 * width)
-  }
-
-  /// The micro-kernel: `rows` (1...rowTile) rows of A times one packed panel into a
-  /// `rows × V.scalarCount` register tile, of which the first `columns` columns are stored.
-  ///
-  /// Rows past `rows` re-read the first row (in bounds) and are not stored; packed panels are
-  /// `columnTile` wide, so a half-width `V` reads the first half of each k step.
-  @inline(__always)
-  static func tile<V: SIMD>(
-    k: Int, a: UnsafePointer<Float>, lda: Int, rows: Int,
-    b: UnsafePointer<Float>, bias: V, lower: V, upper: V, c: UnsafeMutablePointer<Float>,
-    ldc: Int, columns: Int
-  ) where V.Scalar == Float {
-    let tileRows = KernelTarget.rows
-    let a0 = a
-    let a1 = rows > 1 ? a0 + lda : a0
-    let a2 = rows > 2 ? a1 + lda : a0
-    let a3 = rows > 3 ? a2 + lda : a0
-    let a4 = rows > 4 ? a3 + lda : a0
-    let a5 = rows > 5 ? a4 + lda : a0
-    let a6 = tileRows > 6 && rows > 6 ? a5 + lda : a0
-    let a7 = tileRows > 7 && rows > 7 ? a6 + lda : a0
-    var c0 = bias
-    var c1 = bias
-    var c2 = bias
-    var c3 = bias
-    var c4 = bias
-    var c5 = bias
-    var c6 = bias
-    var c7 = bias
-    var p = b
-    let step = KernelTarget.columnTile
-    for kk in 0..<k {
-      let bv: V = load(p)
-      p += step
-      c0 = multiplyAdd(V(repeating: a0[kk]), bv, c0)
-      c1 = multiplyAdd(V(repeating: a1[kk]), bv, c1)
-      c2 = multiplyAdd(V(repeating: a2[kk]), bv, c2)
-      c3 = multiplyAdd(V(repeating: a3[kk]), bv, c3)
-      c4 = multiplyAdd(V(repeating: a4[kk]), bv, c4)
-      c5 = multiplyAdd(V(repeating: a5[kk]), bv, c5)
-      if tileRows > 6 { c6 = multiplyAdd(V(repeating: a6[kk]), bv, c6) }
-      if tileRows > 7 { c7 = multiplyAdd(V(repeating: a7[kk]), bv, c7) }
-    }
-    if columns == V.scalarCount {
-      store(clamp(c0, lower, upper), c)
-      if rows > 1 { store(clamp(c1, lower, upper), c + ldc) }
-      if rows > 2 { store(clamp(c2, lower, upper), c + 2 &* ldc) }
-      if rows > 3 { store(clamp(c3, lower, upper), c + 3 &* ldc) }
-      if rows > 4 { store(clamp(c4, lower, upper), c + 4 &* ldc) }
-      if rows > 5 { store(clamp(c5, lower, upper), c + 5 &* ldc) }
-      if tileRows > 6 && rows > 6 { store(clamp(c6, lower, upper), c + 6 &* ldc) }
-      if tileRows > 7 && rows > 7 { store(clamp(c7, lower, upper), c + 7 &* ldc) }
-    } else {
-      storePartial(clamp(c0, lower, upper), c, columns)
-      if rows > 1 { storePartial(clamp(c1, lower, upper), c + ldc, columns) }
-      if rows > 2 { storePartial(clamp(c2, lower, upper), c + 2 &* ldc, columns) }
-      if rows > 3 { storePartial(clamp(c3, lower, upper), c + 3 &* ldc, columns) }
-      if rows > 4 { storePartial(clamp(c4, lower, upper), c + 4 &* ldc, columns) }
-      if rows > 5 { storePartial(clamp(c5, lower, upper), c + 5 &* ldc, columns) }
-      if tileRows > 6 && rows > 6 {
-        storePartial(clamp(c6, lower, upper), c + 6 &* ldc, columns)
-      }
-      if tileRows > 7 && rows > 7 {
-        storePartial(clamp(c7, lower, upper), c + 7 &* ldc, columns)
-      }
-    }
   }
 }
