@@ -96,6 +96,9 @@ struct ConvolutionGeometry: Equatable {
   /// Output pixels per image.
   var outputPixels: Int { outputHeight * outputWidth }
 
+  /// Elements of the input tensor.
+  var inputElements: Int { batch * inputHeight * inputWidth * inputChannels }
+
   /// The product of `factors`, or nil if it overflows `Int` (sizes are checked against the
   /// interpreter's limits only after a factory returns, so factories multiply with care).
   static func product(_ factors: [Int]) -> Int? {
@@ -120,6 +123,15 @@ struct ConvolutionGeometry: Equatable {
     else {
       throw node.invalid("tensor sizes overflow")
     }
+  }
+
+  /// Splits the output rows of a depthwise convolution (`batch × outputHeight`, each
+  /// `outputWidth × inputChannels × multiplier` outputs of `filterHeight × filterWidth` taps)
+  /// over `pool`'s threads: `body` computes a range of them.
+  func forEachDepthwiseRows(multiplier: Int, pool: ThreadPool, _ body: (Range<Int>) -> Void) {
+    let rowWork = outputWidth * inputChannels * multiplier * filterHeight * filterWidth
+    pool.parallelFor(
+      batch * outputHeight, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1)), body)
   }
 
   /// True when every output pixel reads exactly its own input pixel (1×1 filter, stride 1):

@@ -57,37 +57,9 @@ enum Im2Col {
           out += depth
           continue
         }
-        var first = 0
-        while first < filterWidth && originX &+ first &* dilationWidth < 0 { first &+= 1 }
-        var end = filterWidth
-        while end > first && originX &+ (end &- 1) &* dilationWidth >= inputWidth { end &-= 1 }
-        if firstRow > 0 { out.update(repeating: 0, count: firstRow &* tapRowFloats) }
-        for ky in firstRow..<endRow {
-          let tapRow = out + ky &* tapRowFloats
-          if first > 0 { tapRow.update(repeating: 0, count: first &* channels) }
-          let inputY = originY &+ ky &* dilationHeight
-          let source = image + (inputY &* inputWidth &+ originX) &* channels
-          if dilationWidth == 1 {
-            // Consecutive taps are consecutive input pixels: one contiguous run.
-            copy(
-              source + first &* channels, to: tapRow + first &* channels,
-              count: (end &- first) &* channels)
-          } else {
-            for kx in first..<end {
-              copy(
-                source + kx &* dilationWidth &* channels, to: tapRow + kx &* channels,
-                count: channels)
-            }
-          }
-          if end < filterWidth {
-            (tapRow + end &* channels).update(
-              repeating: 0, count: (filterWidth &- end) &* channels)
-          }
-        }
-        if endRow < filterHeight {
-          (out + endRow &* tapRowFloats).update(
-            repeating: 0, count: (filterHeight &- endRow) &* tapRowFloats)
-        }
+        window(
+          g, image: image, originY: originY, originX: originX, filterRows: firstRow..<endRow,
+          into: out)
         out += depth
       }
       remaining &-= run
@@ -100,6 +72,51 @@ enum Im2Col {
           image += imageFloats
         }
       }
+    }
+  }
+
+  /// Copies the window of one output pixel that crosses the image border: filter rows
+  /// `filterRows` (those inside the image vertically) of the taps inside the image, zeros for
+  /// every other tap. `image` is the pixel's image, (`originY`, `originX`) the input pixel of
+  /// tap (0, 0), `out` the pixel's row of the patch matrix.
+  @inline(__always)
+  private static func window(
+    _ g: ConvolutionGeometry, image: UnsafePointer<Float>, originY: Int, originX: Int,
+    filterRows: Range<Int>, into out: UnsafeMutablePointer<Float>
+  ) {
+    let channels = g.inputChannels
+    let (inputWidth, filterWidth, dilationWidth) = (g.inputWidth, g.filterWidth, g.dilationWidth)
+    let tapRowFloats = filterWidth &* channels
+    var first = 0
+    while first < filterWidth && originX &+ first &* dilationWidth < 0 { first &+= 1 }
+    var end = filterWidth
+    while end > first && originX &+ (end &- 1) &* dilationWidth >= inputWidth { end &-= 1 }
+    let (firstRow, endRow) = (filterRows.lowerBound, filterRows.upperBound)
+    if firstRow > 0 { out.update(repeating: 0, count: firstRow &* tapRowFloats) }
+    for ky in firstRow..<endRow {
+      let tapRow = out + ky &* tapRowFloats
+      if first > 0 { tapRow.update(repeating: 0, count: first &* channels) }
+      let inputY = originY &+ ky &* g.dilationHeight
+      let source = image + (inputY &* inputWidth &+ originX) &* channels
+      if dilationWidth == 1 {
+        // Consecutive taps are consecutive input pixels: one contiguous run.
+        copy(
+          source + first &* channels, to: tapRow + first &* channels,
+          count: (end &- first) &* channels)
+      } else {
+        for kx in first..<end {
+          copy(
+            source + kx &* dilationWidth &* channels, to: tapRow + kx &* channels,
+            count: channels)
+        }
+      }
+      if end < filterWidth {
+        (tapRow + end &* channels).update(repeating: 0, count: (filterWidth &- end) &* channels)
+      }
+    }
+    if endRow < g.filterHeight {
+      (out + endRow &* tapRowFloats).update(
+        repeating: 0, count: (g.filterHeight &- endRow) &* tapRowFloats)
     }
   }
 
