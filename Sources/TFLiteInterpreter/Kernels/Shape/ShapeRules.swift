@@ -79,7 +79,8 @@ enum ShapeRules {
 
   /// The per-tensor `(scale, zeroPoint)` as TFLite's `params` holds them: (0, 0) when absent.
   static func parameters(_ tensor: TensorDescription) -> (scale: Float, zeroPoint: Int) {
-    tensor.scaleAndZeroPoint ?? (0, 0)
+    guard let parameters = tensor.quantization?.perTensor else { return (0, 0) }
+    return (parameters.scale, Int(parameters.zeroPoint))
   }
 
   /// True when `a` and `b` have the same per-tensor scale and zero point.
@@ -107,6 +108,17 @@ enum ShapeRules {
         "\(inputName) (scale \(a.scale), zero point \(a.zeroPoint)) and \(outputName) (scale \(b.scale), zero point \(b.zeroPoint)) are quantized differently; requantization is not supported"
       )
     }
+  }
+
+  /// Where each of `sizes` starts when they are laid end to end, and their total.
+  static func offsets(of sizes: [Int]) -> (offsets: [Int], total: Int) {
+    var offsets: [Int] = []
+    var total = 0
+    for size in sizes {
+      offsets.append(total)
+      total += size
+    }
+    return (offsets, total)
   }
 
   /// Row-major element strides of `shape`.
