@@ -40,14 +40,7 @@ final class ConcatenationKernel: Kernel {
   ) {
     self.outerCount = outerCount
     self.chunkBytes = chunkBytes
-    var offsets: [Int] = []
-    var total = 0
-    for bytes in chunkBytes {
-      offsets.append(total)
-      total += bytes
-    }
-    chunkOffsets = offsets
-    rowBytes = total
+    (chunkOffsets, rowBytes) = ShapeRules.offsets(of: chunkBytes)
     self.activation = activation
     self.tables = tables
   }

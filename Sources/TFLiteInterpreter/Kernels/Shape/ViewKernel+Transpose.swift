@@ -48,11 +48,7 @@ extension ViewKernel {
     }
     let outputDepth = depth / (block * block)
     let outputShape = [batch, height * block, width * block, outputDepth]
-    guard ShapeRules.elementCount(outputShape) != nil else {
-      throw node.invalid("the output shape is too large")
-    }
-    try ShapeRules.requireOutputTypes(matching: input, node)
-    try node.setOutputShape(0, outputShape)
+    try setBlockOutput(&node, input, outputShape)
     let strides = ShapeRules.strides(shape)
     return ViewKernel(
       shape: [batch, height, block, width, block, outputDepth],
@@ -73,16 +69,23 @@ extension ViewKernel {
         "height \(height) and width \(width) must be multiples of block_size \(block)")
     }
     let outputShape = [batch, height / block, width / block, depth * block * block]
-    guard ShapeRules.elementCount(outputShape) != nil else {
-      throw node.invalid("the output shape is too large")
-    }
-    try ShapeRules.requireOutputTypes(matching: input, node)
-    try node.setOutputShape(0, outputShape)
+    try setBlockOutput(&node, input, outputShape)
     let strides = ShapeRules.strides(shape)
     return ViewKernel(
       shape: [batch, height / block, width / block, block, block, depth],
       strides: [strides[0], block * strides[1], block * strides[2], strides[1], strides[2], 1],
       base: 0, elementSize: elementSize)
+  }
+
+  /// Checks and sets the output of a depth/space rearrangement of `input`.
+  private static func setBlockOutput(
+    _ node: inout NodeContext, _ input: TensorDescription, _ outputShape: [Int]
+  ) throws(InterpreterError) {
+    guard ShapeRules.elementCount(outputShape) != nil else {
+      throw node.invalid("the output shape is too large")
+    }
+    try ShapeRules.requireOutputTypes(matching: input, node)
+    try node.setOutputShape(0, outputShape)
   }
 
   /// The 4-D input of a depth/space rearrangement, checked along with the block size.
