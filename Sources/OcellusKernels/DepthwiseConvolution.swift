@@ -3,7 +3,7 @@
 /// Each output value is its bias plus one multiply-add per valid tap (filter rows, then
 /// columns, in increasing order), then the clamp — the same chain whichever rows a call
 /// computes and whichever path (border, interior, 3×3) computes it.
-public enum DepthwiseConvolution {
+enum DepthwiseConvolution {
   /// One register of channels (8 lanes on AVX2, 16 on AVX-512): a 3×3 filter's nine weight
   /// vectors stay in registers while a row of output pixels streams by.
   typealias Lanes = KernelTarget.DepthwiseLanes
@@ -13,7 +13,7 @@ public enum DepthwiseConvolution {
   /// Computes output rows `rows`, counted over `batch * outputHeight` (row `r` is image
   /// `r / outputHeight`, output row `r % outputHeight`).
   @inline(never)
-  public static func run(_ o: DepthwiseOperands, rows: Range<Int>) {
+  static func run(_ o: DepthwiseOperands, rows: Range<Int>) {
     guard isValid(o) else { return }
     let channels = o.inputChannels * o.multiplier
     let interior = interiorColumns(o)

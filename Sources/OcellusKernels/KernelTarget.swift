@@ -36,7 +36,7 @@ public enum KernelTarget {
   #endif
 
   /// GEMM rows per register tile (MR): how many rows of A one micro-kernel call computes.
-  public static var rowTile: Int { rows }
+  static var rowTile: Int { rows }
   /// GEMM columns per packed panel (NR): the width of a packed weight panel.
-  public static var columnTile: Int { Vector.scalarCount }
+  static var columnTile: Int { Vector.scalarCount }
 }

@@ -3,7 +3,7 @@ extension PackedGEMM {
   /// pointers (``IndirectGEMMOperands``). Every element gets the same chain of multiply-adds, in
   /// the same order, as ``multiply(_:rows:panels:)`` on the gathered matrix would give it.
   @inline(never)
-  public static func multiplyIndirect(
+  static func multiplyIndirect(
     _ operands: IndirectGEMMOperands, rows: Range<Int>, panels: Range<Int>
   ) {
     let rows = rows.clamped(to: 0..<max(operands.m, 0))

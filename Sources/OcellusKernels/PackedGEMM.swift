@@ -4,17 +4,17 @@
 /// Every element of C is computed by one chain: start from its bias (or 0), then one
 /// multiply-add per k in increasing order, then the clamp. No element's sum depends on which
 /// tile, call or thread computed it, so results are identical however the work is split.
-public enum PackedGEMM {
+enum PackedGEMM {
   typealias Vector = KernelTarget.Vector
   typealias HalfVector = KernelTarget.HalfVector
 
   /// Number of column panels for `n` columns.
-  public static func panelCount(columns n: Int) -> Int {
+  static func panelCount(columns n: Int) -> Int {
     (n + KernelTarget.columnTile - 1) / KernelTarget.columnTile
   }
 
   /// Floats needed to pack a `k × n` matrix B (the last panel is padded with zeros).
-  public static func packedCount(rows k: Int, columns n: Int) -> Int {
+  static func packedCount(rows k: Int, columns n: Int) -> Int {
     panelCount(columns: n) * k * KernelTarget.columnTile
   }
 
@@ -24,7 +24,7 @@ public enum PackedGEMM {
   ///
   /// Writes ``packedCount(rows:columns:)`` floats to `packed`: panel after panel, each `k`
   /// steps of `columnTile` floats.
-  public static func pack(
+  static func pack(
     _ weights: UnsafePointer<Float>, rows n: Int, columns k: Int, rowStride: Int,
     into packed: UnsafeMutablePointer<Float>
   ) {
@@ -46,7 +46,7 @@ public enum PackedGEMM {
   /// Panels are the outer loop, so one packed panel stays in L1 while the rows stream by;
   /// callers keep `rows` small enough for those rows of A to stay in L2.
   @inline(never)
-  public static func multiply(_ operands: GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
+  static func multiply(_ operands: GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
     let width = KernelTarget.columnTile
     let rows = rows.clamped(to: 0..<max(operands.m, 0))
     var panels = panels.clamped(to: 0..<panelCount(columns: max(operands.n, 0)))

@@ -3,7 +3,7 @@ extension QuantizedGEMM {
   /// pointers (``QuantizedIndirectGEMMOperands``). Every element gets exactly the integer sum
   /// ``multiply(_:rows:panels:)`` would give it on the gathered matrix.
   @inline(never)
-  public static func multiplyIndirect(
+  static func multiplyIndirect(
     _ o: QuantizedIndirectGEMMOperands, rows: Range<Int>, panels: Range<Int>
   ) {
     let rows = rows.clamped(to: 0..<max(o.m, 0))

@@ -9,7 +9,7 @@
 /// running total. The total is then
 /// requantized per column (``RequantizationTable``) and stored as bytes. Results depend only on
 /// the operands, never on the tiling or the thread that computed them.
-public enum QuantizedGEMM {
+enum QuantizedGEMM {
   typealias Vector = KernelTarget.Vector
   typealias HalfVector = KernelTarget.HalfVector
 
@@ -18,7 +18,7 @@ public enum QuantizedGEMM {
 
   /// Computes rows `rows` of C for the column panels `panels` (both clipped to the matrix).
   @inline(never)
-  public static func multiply(_ o: QuantizedGEMMOperands, rows: Range<Int>, panels: Range<Int>) {
+  static func multiply(_ o: QuantizedGEMMOperands, rows: Range<Int>, panels: Range<Int>) {
     let rows = rows.clamped(to: 0..<max(o.m, 0))
     let panels = panels.clamped(to: 0..<PackedGEMM.panelCount(columns: max(o.n, 0)))
     guard !rows.isEmpty, !panels.isEmpty, o.k >= 0, o.chunk > 0 else { return }

@@ -17,7 +17,7 @@ public enum Requantization {
   /// Writes `Float(source[i] − zeroPoint)` for `i < count`, reading the bytes as `Int8` when
   /// `signed` (int8 tensors) and as `UInt8` otherwise.
   @inline(never)
-  public static func widen(
+  static func widen(
     _ source: UnsafePointer<UInt8>, count: Int, signed: Bool, zeroPoint: Int32,
     into destination: UnsafeMutablePointer<Float>
   ) {

@@ -48,13 +48,13 @@ extension ZipArchive {
   private struct EndRecord {
     /// The record's position.
     let offset: Int
-    let disk: Int
-    let directoryDisk: Int
-    let entriesOnDisk: Int
-    let entryCount: Int
-    let directorySize: Int
-    let directoryOffset: Int
-    let commentLength: Int
+    /// This disk's number and the directory's (0 for a one-disk archive).
+    let disk: Int, directoryDisk: Int
+    /// Central records on this disk, and in all.
+    let entriesOnDisk: Int, entryCount: Int
+    /// The central directory's size and offset (from the archive's start), and the comment's
+    /// length.
+    let directorySize: Int, directoryOffset: Int, commentLength: Int
 
     init(_ data: UnsafeBufferPointer<UInt8>, at offset: Int) {
       self.offset = offset
