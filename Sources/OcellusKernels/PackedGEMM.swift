@@ -108,10 +108,9 @@ enum PackedGEMM {
       var row = rows.lowerBound
       while row < rows.upperBound {
         let count = min(KernelTarget.rows, rows.upperBound - row)
-        var tile = RegisterTile(bias)
-        tile.accumulate(rowsOfA.tile(row, count: count), length: rowsOfA.segmentLength, b: b)
-        tile.storeClamped(
-          rows: count, lower: lower, upper: upper, c + row * ldc + first, ldc: ldc,
+        PackedGEMM.tile(
+          rowsOfA.tile(row, count: count), rows: count, length: rowsOfA.segmentLength, b: b,
+          bias: bias, lower: lower, upper: upper, c: c + row * ldc + first, ldc: ldc,
           columns: columns)
         row += KernelTarget.rows
       }
@@ -148,5 +147,20 @@ enum PackedGEMM {
     store(clamp(c1, lower, upper), c + width)
     store(clamp(c2, lower, upper), c + 2 * width)
     store(clamp(c3, lower, upper), c + 3 * width)
+  }
+
+  /// The micro-kernel: the rows of A of one register tile (`count` of them, runs of `length`
+  /// floats) times the packed panel at `b`, from `bias`, clamped to `lower...upper` and stored
+  /// to `c` (row `i` at `c + i × ldc`; the first `columns` lanes). A function of its own
+  /// (specialized per vector width and kind of rows), so that its accumulators keep their
+  /// registers.
+  @inline(never)
+  static func tile<V: SIMD, Rows: TileOfA>(
+    _ rows: Rows, rows count: Int, length: Int, b: UnsafePointer<Float>, bias: V, lower: V,
+    upper: V, c: UnsafeMutablePointer<Float>, ldc: Int, columns: Int
+  ) where V.Scalar == Float {
+    var tile = RegisterTile(bias)
+    tile.accumulate(rows, length: length, b: b)
+    tile.storeClamped(rows: count, lower: lower, upper: upper, c, ldc: ldc, columns: columns)
   }
 }

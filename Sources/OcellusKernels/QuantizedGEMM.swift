@@ -60,9 +60,13 @@ enum QuantizedGEMM {
               let pointers = rowsOfA.tile(row, count: count)
               let sums = tile + (row &- block) &* tileStride
               if columns > HalfVector.scalarCount {
-                kernel(Vector.self, pointers, rows: count, b: b, tile: sums)
+                QuantizedGEMM.kernel(
+                  Vector.self, pointers, rows: count, length: rowsOfA.segmentLength,
+                  chunk: chunk, b: b, tile: sums)
               } else {
-                kernel(HalfVector.self, pointers, rows: count, b: b, tile: sums)
+                QuantizedGEMM.kernel(
+                  HalfVector.self, pointers, rows: count, length: rowsOfA.segmentLength,
+                  chunk: chunk, b: b, tile: sums)
               }
               row &+= KernelTarget.rows
             }
@@ -74,40 +78,40 @@ enum QuantizedGEMM {
         }
       }
     }
+  }
 
-    /// The micro-kernel: the `rows` rows of A in `pointers`, run by run, adding to the Int32
-    /// tile every `chunk` steps (a chunk may end inside a run), leaving the exact sums in rows
-    /// `0 ..< rows` of `tile` (`V.scalarCount` lanes per row; rows past `rows` re-read row 0
-    /// and are not kept).
-    @inline(__always)
-    func kernel<V: SIMD>(
-      _: V.Type, _ pointers: Rows.Tile, rows: Int, b: UnsafePointer<Float>,
-      tile: UnsafeMutablePointer<Int32>
-    ) where V.Scalar == Float {
-      let (length, chunk) = (rowsOfA.segmentLength, self.chunk)
-      let start = V(repeating: Requantization.magic)
-      var sums = RegisterTile(start)
-      var p = b
-      var used = 0
-      var partial = false
-      for s in 0..<pointers.segments {
-        let a = pointers.segment(s)
-        var kk = 0
-        while kk < length {
-          if used == chunk {
-            flush(sums, rows: rows, tile: tile, first: !partial)
-            partial = true
-            used = 0
-            sums = RegisterTile(start)
-          }
-          let end = kk &+ min(length &- kk, chunk &- used)
-          used &+= end &- kk
-          sums.accumulate(a, kk..<end, &p)
-          kk = end
+  /// The micro-kernel: the `rows` rows of A in `pointers` (runs of `length` floats), run by
+  /// run, adding to the Int32 tile every `chunk` steps (a chunk may end inside a run), leaving
+  /// the exact sums in rows `0 ..< rows` of `tile` (`V.scalarCount` lanes per row; rows past
+  /// `rows` re-read row 0 and are not kept). A function of its own (specialized per vector
+  /// width and kind of rows), so that its accumulators keep their registers.
+  @inline(never)
+  static func kernel<V: SIMD, Rows: TileOfA>(
+    _: V.Type, _ pointers: Rows, rows: Int, length: Int, chunk: Int, b: UnsafePointer<Float>,
+    tile: UnsafeMutablePointer<Int32>
+  ) where V.Scalar == Float {
+    let start = V(repeating: Requantization.magic)
+    var sums = RegisterTile(start)
+    var p = b
+    var used = 0
+    var partial = false
+    for s in 0..<pointers.segments {
+      let a = pointers.segment(s)
+      var kk = 0
+      while kk < length {
+        if used == chunk {
+          flush(sums, rows: rows, tile: tile, first: !partial)
+          partial = true
+          used = 0
+          sums = RegisterTile(start)
         }
+        let end = kk &+ min(length &- kk, chunk &- used)
+        used &+= end &- kk
+        sums.accumulate(a, kk..<end, &p)
+        kk = end
       }
-      flush(sums, rows: rows, tile: tile, first: !partial)
     }
+    flush(sums, rows: rows, tile: tile, first: !partial)
   }
 
   /// Adds one chunk's sums (rows `0 ..< rows` of the register tile) to the Int32 tile, or sets
@@ -116,14 +120,7 @@ enum QuantizedGEMM {
   static func flush<V: SIMD>(
     _ sums: RegisterTile<V>, rows: Int, tile: UnsafeMutablePointer<Int32>, first: Bool
   ) where V.Scalar == Float {
-    flushRow(sums.c0, tile, first)
-    if rows > 1 { flushRow(sums.c1, tile + tileStride, first) }
-    if rows > 2 { flushRow(sums.c2, tile + 2 &* tileStride, first) }
-    if rows > 3 { flushRow(sums.c3, tile + 3 &* tileStride, first) }
-    if rows > 4 { flushRow(sums.c4, tile + 4 &* tileStride, first) }
-    if rows > 5 { flushRow(sums.c5, tile + 5 &* tileStride, first) }
-    if KernelTarget.rows > 6 && rows > 6 { flushRow(sums.c6, tile + 6 &* tileStride, first) }
-    if KernelTarget.rows > 7 && rows > 7 { flushRow(sums.c7, tile + 7 &* tileStride, first) }
+    sums.forEachRow(rows) { flushRow($0, tile + $1 &* tileStride, first) }
   }
 
   /// ``flush(_:rows:tile:first:)`` for one row.

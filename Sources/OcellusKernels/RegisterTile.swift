@@ -42,26 +42,30 @@ struct MatrixRows: RowsOfA {
 
   @inline(__always)
   func tile(_ row: Int, count: Int) -> MatrixTile {
-    let tileRows = KernelTarget.rows
-    let a0 = a + row &* lda
-    let a1 = count > 1 ? a0 + lda : a0
-    let a2 = count > 2 ? a1 + lda : a0
-    let a3 = count > 3 ? a2 + lda : a0
-    let a4 = count > 4 ? a3 + lda : a0
-    let a5 = count > 5 ? a4 + lda : a0
-    let a6 = tileRows > 6 && count > 6 ? a5 + lda : a0
-    let a7 = tileRows > 7 && count > 7 ? a6 + lda : a0
-    return MatrixTile(rows: (a0, a1, a2, a3, a4, a5, a6, a7))
+    MatrixTile(a: a + row &* lda, lda: lda, rows: count)
   }
 }
 
-/// One register tile of ``MatrixRows``.
+/// One register tile of ``MatrixRows``: `rows` rows from `a`.
 struct MatrixTile: TileOfA {
-  let rows: TileRowPointers
+  let a: UnsafePointer<Float>
+  let lda: Int
+  let rows: Int
   var segments: Int { 1 }
 
   @inline(__always)
-  func segment(_: Int) -> TileRowPointers { rows }
+  func segment(_: Int) -> TileRowPointers {
+    let tileRows = KernelTarget.rows
+    let a0 = a
+    let a1 = rows > 1 ? a0 + lda : a0
+    let a2 = rows > 2 ? a1 + lda : a0
+    let a3 = rows > 3 ? a2 + lda : a0
+    let a4 = rows > 4 ? a3 + lda : a0
+    let a5 = rows > 5 ? a4 + lda : a0
+    let a6 = tileRows > 6 && rows > 6 ? a5 + lda : a0
+    let a7 = tileRows > 7 && rows > 7 ? a6 + lda : a0
+    return (a0, a1, a2, a3, a4, a5, a6, a7)
+  }
 }
 
 /// Rows of a pointer table holding `segments` pointers per row, row after row.
@@ -72,34 +76,28 @@ struct TableRows: RowsOfA {
 
   @inline(__always)
   func tile(_ row: Int, count: Int) -> TableTile {
-    TableTile(table + row &* segments, segments: segments, rows: count)
+    TableTile(table: table + row &* segments, segments: segments, rows: count)
   }
 }
 
-/// One register tile of ``TableRows``.
+/// One register tile of ``TableRows``: `rows` rows of the table from `table`.
 struct TableTile: TileOfA {
   let table: UnsafePointer<UnsafePointer<Float>>
   let segments: Int
-  /// Offsets of tile rows 1...7 in the table (0 for rows past the tile's count).
-  let t1: Int, t2: Int, t3: Int, t4: Int, t5: Int, t6: Int, t7: Int
-
-  @inline(__always)
-  init(_ table: UnsafePointer<UnsafePointer<Float>>, segments: Int, rows: Int) {
-    let tileRows = KernelTarget.rows
-    self.table = table
-    self.segments = segments
-    t1 = rows > 1 ? 1 &* segments : 0
-    t2 = rows > 2 ? 2 &* segments : 0
-    t3 = rows > 3 ? 3 &* segments : 0
-    t4 = rows > 4 ? 4 &* segments : 0
-    t5 = rows > 5 ? 5 &* segments : 0
-    t6 = tileRows > 6 && rows > 6 ? 6 &* segments : 0
-    t7 = tileRows > 7 && rows > 7 ? 7 &* segments : 0
-  }
+  let rows: Int
 
   @inline(__always)
   func segment(_ s: Int) -> TileRowPointers {
-    (
+    let tileRows = KernelTarget.rows
+    // Offsets of each tile row's pointers in the table (rows past `rows` repeat row 0).
+    let t1 = rows > 1 ? 1 &* segments : 0
+    let t2 = rows > 2 ? 2 &* segments : 0
+    let t3 = rows > 3 ? 3 &* segments : 0
+    let t4 = rows > 4 ? 4 &* segments : 0
+    let t5 = rows > 5 ? 5 &* segments : 0
+    let t6 = tileRows > 6 && rows > 6 ? 6 &* segments : 0
+    let t7 = tileRows > 7 && rows > 7 ? 7 &* segments : 0
+    return (
       table[s], table[t1 &+ s], table[t2 &+ s], table[t3 &+ s], table[t4 &+ s], table[t5 &+ s],
       table[t6 &+ s], table[t7 &+ s]
     )
@@ -162,26 +160,23 @@ struct RegisterTile<V: SIMD> where V.Scalar == Float {
     rows: Int, lower: V, upper: V, _ c: UnsafeMutablePointer<Float>, ldc: Int, columns: Int
   ) {
     if columns == V.scalarCount {
-      forEachRow(rows, c, ldc) { store(clamp($0, lower, upper), $1) }
+      forEachRow(rows) { store(clamp($0, lower, upper), c + $1 &* ldc) }
     } else {
-      forEachRow(rows, c, ldc) { storePartial(clamp($0, lower, upper), $1, columns) }
+      forEachRow(rows) { storePartial(clamp($0, lower, upper), c + $1 &* ldc, columns) }
     }
   }
 
-  /// Calls `body(row, c + i × ldc)` for rows `i` in `0 ..< rows`.
+  /// Calls `body(row, i)` for the accumulators of rows `i` in `0 ..< rows`, in order.
   @inline(__always)
-  func forEachRow(
-    _ rows: Int, _ c: UnsafeMutablePointer<Float>, _ ldc: Int,
-    _ body: (V, UnsafeMutablePointer<Float>) -> Void
-  ) {
+  func forEachRow(_ rows: Int, _ body: (_ row: V, _ i: Int) -> Void) {
     let tileRows = KernelTarget.rows
-    body(c0, c)
-    if rows > 1 { body(c1, c + ldc) }
-    if rows > 2 { body(c2, c + 2 &* ldc) }
-    if rows > 3 { body(c3, c + 3 &* ldc) }
-    if rows > 4 { body(c4, c + 4 &* ldc) }
-    if rows > 5 { body(c5, c + 5 &* ldc) }
-    if tileRows > 6 && rows > 6 { body(c6, c + 6 &* ldc) }
-    if tileRows > 7 && rows > 7 { body(c7, c + 7 &* ldc) }
+    body(c0, 0)
+    if rows > 1 { body(c1, 1) }
+    if rows > 2 { body(c2, 2) }
+    if rows > 3 { body(c3, 3) }
+    if rows > 4 { body(c4, 4) }
+    if rows > 5 { body(c5, 5) }
+    if tileRows > 6 && rows > 6 { body(c6, 6) }
+    if tileRows > 7 && rows > 7 { body(c7, 7) }
   }
 }
