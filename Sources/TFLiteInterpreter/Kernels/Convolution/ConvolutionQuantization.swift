@@ -206,9 +206,8 @@ struct ConvolutionQuantization {
     guard let quantization = bias?.quantization, !quantization.scales.isEmpty else {
       return  // No quantization recorded: nothing to check.
     }
-    let single = quantization.scales.count == 1
-    let biasScale = single ? quantization.scales[0] : 0
-    let zero = single ? (quantization.zeroPoints.first ?? 0) : 0
+    // A bias quantized per channel reads as scale 0 and zero point 0 (TFLite's legacy params).
+    let (biasScale, zero) = quantization.perTensor ?? (0, 0)
     guard zero == 0 else { throw node.invalid("the bias zero point is \(zero), not 0") }
     guard !signed || (op == .fullyConnected && !weights.perChannel) else { return }
     let product = Double(inputScale) * Double(weights.scales[0])

@@ -94,8 +94,6 @@ struct ConvolutionRows {
     let channels = g.inputChannels
     let depth = g.filterHeight &* g.filterWidth &* channels
     let length = depth / max(segments, 1)
-    let pixels = g.outputPixels
-    let imageFloats = g.inputHeight &* g.inputWidth &* channels
     let rowFloats = g.inputWidth &* channels
     // Steps between segments: filter rows, or taps (row-major) when the width is dilated.
     let perTap = segments != g.filterHeight
@@ -110,36 +108,16 @@ struct ConvolutionRows {
     }
     var table = pointers
     var patch = patches
-    var image = input + (rows.lowerBound / pixels) &* imageFloats
-    var y = (rows.lowerBound % pixels) / g.outputWidth
-    var x = (rows.lowerBound % pixels) % g.outputWidth
-    var remaining = rows.count
     var row = rows.lowerBound
-    while remaining > 0 {
-      // A run of pixels in output row `y`.
-      let run = min(remaining, g.outputWidth &- x)
+    g.forEachRun(of: rows, input: input) { image, y, columns in
       let originY = y &* g.strideHeight &- g.padTop
       let rowInside = originY >= 0 && originY &+ lastY < g.inputHeight
-      let fast = rowInside ? interior.clamped(to: x..<x &+ run) : x..<x
-      for column in x..<x &+ run {
+      let fast = rowInside ? interior.clamped(to: columns) : columns.lowerBound..<columns.lowerBound
+      for column in columns {
         if fast.contains(column) {
-          var window =
+          let window =
             image + (originY &* rowFloats &+ (column &* g.strideWidth &- g.padLeft) &* channels)
-          if perTap {
-            for ky in 0..<g.filterHeight {
-              for kx in 0..<g.filterWidth {
-                table[ky &* g.filterWidth &+ kx] =
-                  window
-                  + (ky &* g.dilationHeight &* rowFloats &+ kx &* g.dilationWidth &* channels)
-              }
-            }
-          } else {
-            let step = g.dilationHeight &* rowFloats
-            for ky in 0..<g.filterHeight {
-              table[ky] = window
-              window += step
-            }
-          }
+          pointInto(g, window: window, perTap: perTap, table)
         } else {
           Im2Col.fill(g, input: input, rows: row..<row &+ 1, into: patch)
           for s in 0..<segments { table[s] = UnsafePointer(patch + s &* length) }
@@ -148,15 +126,30 @@ struct ConvolutionRows {
         patch += depth
         row &+= 1
       }
-      remaining &-= run
-      x &+= run
-      if x == g.outputWidth {
-        x = 0
-        y &+= 1
-        if y == g.outputHeight {
-          y = 0
-          image += imageFloats
-        }
+    }
+  }
+
+  /// Sets the `segments` pointers of one output pixel whose window (from `window`, its tap
+  /// (0, 0)) is inside the image: one per filter row, or one per tap when `perTap`.
+  @inline(__always)
+  private static func pointInto(
+    _ g: ConvolutionGeometry, window: UnsafePointer<Float>, perTap: Bool,
+    _ table: UnsafeMutablePointer<UnsafePointer<Float>>
+  ) {
+    let rowFloats = g.inputWidth &* g.inputChannels
+    guard perTap else {
+      let step = g.dilationHeight &* rowFloats
+      var start = window
+      for ky in 0..<g.filterHeight {
+        table[ky] = start
+        start += step
+      }
+      return
+    }
+    for ky in 0..<g.filterHeight {
+      for kx in 0..<g.filterWidth {
+        table[ky &* g.filterWidth &+ kx] =
+          window + (ky &* g.dilationHeight &* rowFloats &+ kx &* g.dilationWidth &* g.inputChannels)
       }
     }
   }

@@ -19,21 +19,11 @@ enum Im2Col {
     let strideWidth = g.strideWidth
     let dilationHeight = g.dilationHeight
     let dilationWidth = g.dilationWidth
-    let outputWidth = g.outputWidth
-    let pixels = g.outputPixels
-    guard pixels > 0, !rows.isEmpty else { return }
     let tapRowFloats = filterWidth &* channels
-    let imageFloats = inputHeight &* inputWidth &* channels
     let depth = filterHeight &* tapRowFloats
-    // The output pixel of the current row, advanced without divisions.
-    var image = input + (rows.lowerBound / pixels) &* imageFloats
-    var y = (rows.lowerBound % pixels) / outputWidth
-    var x = (rows.lowerBound % pixels) % outputWidth
     var out = matrix
-    var remaining = rows.count
-    while remaining > 0 {
+    g.forEachRun(of: rows, input: input) { image, y, columns in
       // One run of pixels in output row `y`: the valid filter rows are the same for all.
-      let run = min(remaining, outputWidth &- x)
       let originY = y &* g.strideHeight &- g.padTop
       var firstRow = 0
       while firstRow < filterHeight && originY &+ firstRow &* dilationHeight < 0 { firstRow &+= 1 }
@@ -43,7 +33,7 @@ enum Im2Col {
       }
       let fullRows = firstRow == 0 && endRow == filterHeight && dilationWidth == 1
       let rowStep = dilationHeight &* inputWidth &* channels
-      for column in x..<x &+ run {
+      for column in columns {
         let originX = column &* strideWidth &- g.padLeft
         if fullRows && originX >= 0 && originX &+ filterWidth <= inputWidth {
           // Every tap inside the image: one contiguous run of the input per filter row.
@@ -54,23 +44,12 @@ enum Im2Col {
             source += rowStep
             tapRow += tapRowFloats
           }
-          out += depth
-          continue
+        } else {
+          window(
+            g, image: image, originY: originY, originX: originX, filterRows: firstRow..<endRow,
+            into: out)
         }
-        window(
-          g, image: image, originY: originY, originX: originX, filterRows: firstRow..<endRow,
-          into: out)
         out += depth
-      }
-      remaining &-= run
-      x &+= run
-      if x == outputWidth {
-        x = 0
-        y &+= 1
-        if y == g.outputHeight {
-          y = 0
-          image += imageFloats
-        }
       }
     }
   }

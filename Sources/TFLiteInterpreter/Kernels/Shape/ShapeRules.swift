@@ -121,6 +121,24 @@ enum ShapeRules {
     return (offsets, total)
   }
 
+  /// Splits `outerCount` rows of chunks — `chunkBytes`, laid end to end in rows of
+  /// `rowBytes` — over `pool`'s threads, calling `body(outer, chunk)` for every non-empty chunk
+  /// of every row (CONCATENATION's inputs, SPLIT's outputs).
+  static func forEachChunk(
+    outerCount: Int, chunkBytes: [Int], rowBytes: Int, pool: ThreadPool,
+    _ body: (_ outer: Int, _ chunk: Int) -> Void
+  ) {
+    let chunks = chunkBytes.count
+    let items = outerCount * chunks
+    guard rowBytes > 0, items > 0 else { return }
+    let averageChunk = max(1, rowBytes / chunks)
+    pool.parallelFor(items, minimumChunk: max(1, 65536 / averageChunk)) { range in
+      for item in range where chunkBytes[item % chunks] > 0 {
+        body(item / chunks, item % chunks)
+      }
+    }
+  }
+
   /// Row-major element strides of `shape`.
   static func strides(_ shape: [Int]) -> [Int] {
     var strides = [Int](repeating: 1, count: shape.count)

@@ -147,21 +147,13 @@ final class SplitKernel: Kernel {
   }
 
   func run(_ io: KernelIO) {
-    let outputCount = chunkBytes.count
-    let items = outerCount * outputCount
-    guard rowBytes > 0, items > 0, let source = io.inputs[dataInput] else {
-      return
-    }
-    let averageChunk = max(1, rowBytes / outputCount)
-    io.pool.parallelFor(items, minimumChunk: max(1, 65536 / averageChunk)) { range in
-      for item in range {
-        let outer = item / outputCount
-        let output = item % outputCount
-        let bytes = chunkBytes[output]
-        guard bytes > 0 else { continue }
-        (io.outputs[output] + outer * bytes).copyMemory(
-          from: source + outer * rowBytes + chunkOffsets[output], byteCount: bytes)
-      }
+    guard let source = io.inputs[dataInput] else { return }
+    ShapeRules.forEachChunk(
+      outerCount: outerCount, chunkBytes: chunkBytes, rowBytes: rowBytes, pool: io.pool
+    ) { outer, output in
+      let bytes = chunkBytes[output]
+      (io.outputs[output] + outer * bytes).copyMemory(
+        from: source + outer * rowBytes + chunkOffsets[output], byteCount: bytes)
     }
   }
 }

@@ -28,8 +28,8 @@ struct PerTensorQuantization {
       throw node.unsupported(
         "\(what) is quantized per channel (\(scales.count) scales); this operator needs one scale")
     }
-    scale = scales.first ?? 0
-    let zero = scales.isEmpty ? 0 : (tensor.quantization?.zeroPoints.first ?? 0)
+    let (scale, zero) = tensor.quantization?.perTensor ?? (0, 0)
+    self.scale = scale
     guard Int64(range.lowerBound)...Int64(range.upperBound) ~= zero else {
       throw node.invalid("\(what) has zero point \(zero), outside the \(tensor.type) range")
     }
