@@ -7,7 +7,7 @@ extension DepthwiseConvolution {
   /// operands, starting from ``Requantization/magic``, no clamp) into a stack buffer, a run of
   /// pixels at a time, and the run is requantized (``RequantizationTable``) into the bytes.
   @inline(never)
-  public static func runQuantized(_ q: QuantizedDepthwiseOperands, rows: Range<Int>) {
+  static func runQuantized(_ q: QuantizedDepthwiseOperands, rows: Range<Int>) {
     let channels = q.inputChannels &* q.multiplier
     guard channels > 0, q.outputWidth > 0 else { return }
     withUnsafeTemporaryAllocation(of: Float.self, capacity: max(quantizedBufferFloats, channels)) {

@@ -3,7 +3,7 @@
 /// Each output value is its bias plus one multiply-add per valid tap (filter rows, then
 /// columns, in increasing order), then the clamp — the same chain whichever rows a call
 /// computes and whichever path (border, interior, 3×3) computes it.
-public enum DepthwiseConvolution {
+enum DepthwiseConvolution {
   /// One register of channels (8 lanes on AVX2, 16 on AVX-512): a 3×3 filter's nine weight
   /// vectors stay in registers while a row of output pixels streams by.
   typealias Lanes = KernelTarget.DepthwiseLanes
@@ -13,7 +13,7 @@ public enum DepthwiseConvolution {
   /// Computes output rows `rows`, counted over `batch * outputHeight` (row `r` is image
   /// `r / outputHeight`, output row `r % outputHeight`).
   @inline(never)
-  public static func run(_ o: DepthwiseOperands, rows: Range<Int>) {
+  static func run(_ o: DepthwiseOperands, rows: Range<Int>) {
     guard isValid(o) else { return }
     let channels = o.inputChannels * o.multiplier
     let interior = interiorColumns(o)
@@ -112,12 +112,14 @@ public enum DepthwiseConvolution {
     _ output: UnsafeMutablePointer<Float>, _ first: Int, _ columns: Range<Int>,
     _ tapRows: Range<Int>
   ) where Lanes.Scalar == Float {
+    let channels = o.inputChannels
+    let bias: Lanes = load(o.bias + first)
+    let walk = RowWalk(o, rowStart, output, first: first, columns: columns)
+    let f = o.filter + tapRows.lowerBound * 3 * channels + first
     if tapRows.count < 3 {
-      rowFewTaps(Lanes.self, o, rowStart, output, first, columns, tapRows)
+      rowFewTaps(walk, f, channels, two: tapRows.count > 1, bias, o, count: columns.count)
       return
     }
-    let channels = o.inputChannels
-    let f = o.filter + first
     let w0: Lanes = load(f)
     let w1: Lanes = load(f + channels)
     let w2: Lanes = load(f + 2 * channels)
@@ -127,14 +129,9 @@ public enum DepthwiseConvolution {
     let w6: Lanes = load(f + 6 * channels)
     let w7: Lanes = load(f + 7 * channels)
     let w8: Lanes = load(f + 8 * channels)
-    let bias: Lanes = load(o.bias + first)
-    let lower = Lanes(repeating: o.lower)
-    let upper = Lanes(repeating: o.upper)
-    let rowStep = o.dilationHeight * o.inputWidth * channels
-    let tapStep = o.dilationWidth * channels
-    let pixelStep = o.strideWidth * channels
-    var input = rowStart + (columns.lowerBound * o.strideWidth - o.padLeft) * channels + first
-    var out = output + first
+    let (lower, upper) = (Lanes(repeating: o.lower), Lanes(repeating: o.upper))
+    let (rowStep, tapStep, pixelStep) = (walk.rowStep, walk.tapStep, walk.pixelStep)
+    var (input, out) = (walk.input, walk.output)
     for _ in columns {
       let r1 = input + rowStep
       let r2 = r1 + rowStep
@@ -153,32 +150,46 @@ public enum DepthwiseConvolution {
     }
   }
 
-  /// ``row3x3`` for an output row whose window is cut by the top or bottom of the image: the
-  /// one or two filter rows `tapRows`, read from `rowStart` on.
+  /// Where one pass of ``row3x3`` starts and how it steps (multiplier 1): between filter rows,
+  /// between taps of a row, and between output pixels.
+  struct RowWalk {
+    let rowStep: Int, tapStep: Int, pixelStep: Int
+    /// The first pixel's first tap at channel `first`, and its output.
+    let input: UnsafePointer<Float>
+    let output: UnsafeMutablePointer<Float>
+
+    @inline(__always)
+    init(
+      _ o: DepthwiseOperands, _ rowStart: UnsafePointer<Float>,
+      _ output: UnsafeMutablePointer<Float>, first: Int, columns: Range<Int>
+    ) {
+      let channels = o.inputChannels
+      rowStep = o.dilationHeight * o.inputWidth * channels
+      tapStep = o.dilationWidth * channels
+      pixelStep = o.strideWidth * channels
+      input = rowStart + (columns.lowerBound * o.strideWidth - o.padLeft) * channels + first
+      self.output = output + first
+    }
+  }
+
+  /// ``row3x3`` for `count` output pixels whose window is cut by the top or bottom of the
+  /// image: one filter row, or two with `two`, of weights from `f` on (`channels` floats per
+  /// tap).
   @inline(__always)
   static func rowFewTaps<Lanes: SIMD>(
-    _: Lanes.Type, _ o: DepthwiseOperands, _ rowStart: UnsafePointer<Float>,
-    _ output: UnsafeMutablePointer<Float>, _ first: Int, _ columns: Range<Int>,
-    _ tapRows: Range<Int>
+    _ walk: RowWalk, _ f: UnsafePointer<Float>, _ channels: Int, two: Bool, _ bias: Lanes,
+    _ o: DepthwiseOperands, count: Int
   ) where Lanes.Scalar == Float {
-    let channels = o.inputChannels
-    let two = tapRows.count > 1
-    let f = o.filter + tapRows.lowerBound * 3 * channels + first
     let w0: Lanes = load(f)
     let w1: Lanes = load(f + channels)
     let w2: Lanes = load(f + 2 * channels)
     let w3: Lanes = two ? load(f + 3 * channels) : Lanes()
     let w4: Lanes = two ? load(f + 4 * channels) : Lanes()
     let w5: Lanes = two ? load(f + 5 * channels) : Lanes()
-    let bias: Lanes = load(o.bias + first)
-    let lower = Lanes(repeating: o.lower)
-    let upper = Lanes(repeating: o.upper)
-    let rowStep = o.dilationHeight * o.inputWidth * channels
-    let tapStep = o.dilationWidth * channels
-    let pixelStep = o.strideWidth * channels
-    var input = rowStart + (columns.lowerBound * o.strideWidth - o.padLeft) * channels + first
-    var out = output + first
-    for _ in columns {
+    let (lower, upper) = (Lanes(repeating: o.lower), Lanes(repeating: o.upper))
+    let (rowStep, tapStep, pixelStep) = (walk.rowStep, walk.tapStep, walk.pixelStep)
+    var (input, out) = (walk.input, walk.output)
+    for _ in 0..<count {
       var sum = multiplyAdd(load(input), w0, bias)
       sum = multiplyAdd(load(input + tapStep), w1, sum)
       sum = multiplyAdd(load(input + 2 * tapStep), w2, sum)

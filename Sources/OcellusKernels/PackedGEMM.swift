@@ -4,17 +4,17 @@
 /// Every element of C is computed by one chain: start from its bias (or 0), then one
 /// multiply-add per k in increasing order, then the clamp. No element's sum depends on which
 /// tile, call or thread computed it, so results are identical however the work is split.
-public enum PackedGEMM {
+enum PackedGEMM {
   typealias Vector = KernelTarget.Vector
   typealias HalfVector = KernelTarget.HalfVector
 
   /// Number of column panels for `n` columns.
-  public static func panelCount(columns n: Int) -> Int {
+  static func panelCount(columns n: Int) -> Int {
     (n + KernelTarget.columnTile - 1) / KernelTarget.columnTile
   }
 
   /// Floats needed to pack a `k × n` matrix B (the last panel is padded with zeros).
-  public static func packedCount(rows k: Int, columns n: Int) -> Int {
+  static func packedCount(rows k: Int, columns n: Int) -> Int {
     panelCount(columns: n) * k * KernelTarget.columnTile
   }
 
@@ -24,7 +24,7 @@ public enum PackedGEMM {
   ///
   /// Writes ``packedCount(rows:columns:)`` floats to `packed`: panel after panel, each `k`
   /// steps of `columnTile` floats.
-  public static func pack(
+  static func pack(
     _ weights: UnsafePointer<Float>, rows n: Int, columns k: Int, rowStride: Int,
     into packed: UnsafeMutablePointer<Float>
   ) {
@@ -46,13 +46,11 @@ public enum PackedGEMM {
   /// Panels are the outer loop, so one packed panel stays in L1 while the rows stream by;
   /// callers keep `rows` small enough for those rows of A to stay in L2.
   @inline(never)
-  public static func multiply(_ operands: GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
+  static func multiply(_ operands: GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
     let width = KernelTarget.columnTile
     let rows = rows.clamped(to: 0..<max(operands.m, 0))
     var panels = panels.clamped(to: 0..<panelCount(columns: max(operands.n, 0)))
     guard !rows.isEmpty, operands.k >= 0 else { return }
-    let lower = operands.lower
-    let upper = operands.upper
     if rows.count == 1 {
       // One row (a matrix-vector product): four panels at a time, so that four independent
       // accumulators hide the multiply-add latency instead of redundant tile rows.
@@ -63,38 +61,58 @@ public enum PackedGEMM {
         rowTimesFourPanels(
           k: operands.k, a: a, b: operands.packed + panels.lowerBound * operands.panelStride,
           panelStride: operands.panelStride, bias: operands.bias.map { $0 + first },
-          lower: Vector(repeating: lower), upper: Vector(repeating: upper), c: c + first)
+          lower: Vector(repeating: operands.lower), upper: Vector(repeating: operands.upper),
+          c: c + first)
         panels = panels.dropFirst(4)
       }
     }
-    for panel in panels {
-      let first = panel * width
-      let columns = min(width, operands.n - first)
-      let b = operands.packed + panel * operands.panelStride
-      if columns > HalfVector.scalarCount {
-        let bias: Vector = operands.bias.map { loadPartial($0 + first, columns) } ?? Vector()
-        var row = rows.lowerBound
-        while row < rows.upperBound {
-          tile(
-            k: operands.k, a: operands.a + row * operands.lda,
-            lda: operands.lda, rows: min(KernelTarget.rows, rows.upperBound - row), b: b,
-            bias: bias, lower: Vector(repeating: lower), upper: Vector(repeating: upper),
-            c: operands.c + row * operands.ldc + first, ldc: operands.ldc, columns: columns)
-          row += KernelTarget.rows
+    let tiles = Tiles(
+      source: PanelSource(
+        n: operands.n, packed: operands.packed, panelStride: operands.panelStride),
+      rowsOfA: MatrixRows(a: operands.a, lda: operands.lda, segmentLength: operands.k),
+      bias: operands.bias, lower: operands.lower, upper: operands.upper, c: operands.c,
+      ldc: operands.ldc)
+    tiles.run(rows: rows, panels: panels)
+  }
+
+  /// One float GEMM as its register tiles see it: B, the rows of A, bias, clamp and C.
+  struct Tiles<Rows: RowsOfA> {
+    let source: PanelSource
+    let rowsOfA: Rows
+    let bias: UnsafePointer<Float>?
+    let lower: Float, upper: Float
+    let c: UnsafeMutablePointer<Float>, ldc: Int
+
+    /// Computes rows `rows` × panels `panels` (both already clipped), register tile by register
+    /// tile.
+    @inline(__always)
+    func run(rows: Range<Int>, panels: Range<Int>) {
+      for panel in panels {
+        let (first, columns, b) = source.panel(panel)
+        if columns > HalfVector.scalarCount {
+          panelRows(Vector.self, rows: rows, b: b, first: first, columns: columns)
+        } else {
+          panelRows(HalfVector.self, rows: rows, b: b, first: first, columns: columns)
         }
-      } else {
-        let bias: HalfVector =
-          operands.bias.map { loadPartial($0 + first, columns) } ?? HalfVector()
-        var row = rows.lowerBound
-        while row < rows.upperBound {
-          tile(
-            k: operands.k, a: operands.a + row * operands.lda,
-            lda: operands.lda, rows: min(KernelTarget.rows, rows.upperBound - row), b: b,
-            bias: bias,
-            lower: HalfVector(repeating: lower), upper: HalfVector(repeating: upper),
-            c: operands.c + row * operands.ldc + first, ldc: operands.ldc, columns: columns)
-          row += KernelTarget.rows
-        }
+      }
+    }
+
+    /// The register tiles of one panel, `V.scalarCount` columns wide (`columns` of them stored).
+    @inline(__always)
+    func panelRows<V: SIMD>(
+      _: V.Type, rows: Range<Int>, b: UnsafePointer<Float>, first: Int, columns: Int
+    ) where V.Scalar == Float {
+      let bias: V = self.bias.map { loadPartial($0 + first, columns) } ?? V()
+      let lower = V(repeating: self.lower)
+      let upper = V(repeating: self.upper)
+      var row = rows.lowerBound
+      while row < rows.upperBound {
+        let count = min(KernelTarget.rows, rows.upperBound - row)
+        PackedGEMM.tile(
+          rowsOfA.tile(row, count: count), rows: count, length: rowsOfA.segmentLength, b: b,
+          bias: bias, lower: lower, upper: upper, c: c + row * ldc + first, ldc: ldc,
+          columns: columns)
+        row += KernelTarget.rows
       }
     }
   }
@@ -131,70 +149,18 @@ public enum PackedGEMM {
     store(clamp(c3, lower, upper), c + 3 * width)
   }
 
-  /// The micro-kernel: `rows` (1...rowTile) rows of A times one packed panel into a
-  /// `rows × V.scalarCount` register tile, of which the first `columns` columns are stored.
-  ///
-  /// Rows past `rows` re-read the first row (in bounds) and are not stored; packed panels are
-  /// `columnTile` wide, so a half-width `V` reads the first half of each k step.
-  @inline(__always)
-  static func tile<V: SIMD>(
-    k: Int, a: UnsafePointer<Float>, lda: Int, rows: Int,
-    b: UnsafePointer<Float>, bias: V, lower: V, upper: V, c: UnsafeMutablePointer<Float>,
-    ldc: Int, columns: Int
+  /// The micro-kernel: the rows of A of one register tile (`count` of them, runs of `length`
+  /// floats) times the packed panel at `b`, from `bias`, clamped to `lower...upper` and stored
+  /// to `c` (row `i` at `c + i × ldc`; the first `columns` lanes). A function of its own
+  /// (specialized per vector width and kind of rows), so that its accumulators keep their
+  /// registers.
+  @inline(never)
+  static func tile<V: SIMD, Rows: TileOfA>(
+    _ rows: Rows, rows count: Int, length: Int, b: UnsafePointer<Float>, bias: V, lower: V,
+    upper: V, c: UnsafeMutablePointer<Float>, ldc: Int, columns: Int
   ) where V.Scalar == Float {
-    let tileRows = KernelTarget.rows
-    let a0 = a
-    let a1 = rows > 1 ? a0 + lda : a0
-    let a2 = rows > 2 ? a1 + lda : a0
-    let a3 = rows > 3 ? a2 + lda : a0
-    let a4 = rows > 4 ? a3 + lda : a0
-    let a5 = rows > 5 ? a4 + lda : a0
-    let a6 = tileRows > 6 && rows > 6 ? a5 + lda : a0
-    let a7 = tileRows > 7 && rows > 7 ? a6 + lda : a0
-    var c0 = bias
-    var c1 = bias
-    var c2 = bias
-    var c3 = bias
-    var c4 = bias
-    var c5 = bias
-    var c6 = bias
-    var c7 = bias
-    var p = b
-    let step = KernelTarget.columnTile
-    for kk in 0..<k {
-      let bv: V = load(p)
-      p += step
-      c0 = multiplyAdd(V(repeating: a0[kk]), bv, c0)
-      c1 = multiplyAdd(V(repeating: a1[kk]), bv, c1)
-      c2 = multiplyAdd(V(repeating: a2[kk]), bv, c2)
-      c3 = multiplyAdd(V(repeating: a3[kk]), bv, c3)
-      c4 = multiplyAdd(V(repeating: a4[kk]), bv, c4)
-      c5 = multiplyAdd(V(repeating: a5[kk]), bv, c5)
-      if tileRows > 6 { c6 = multiplyAdd(V(repeating: a6[kk]), bv, c6) }
-      if tileRows > 7 { c7 = multiplyAdd(V(repeating: a7[kk]), bv, c7) }
-    }
-    if columns == V.scalarCount {
-      store(clamp(c0, lower, upper), c)
-      if rows > 1 { store(clamp(c1, lower, upper), c + ldc) }
-      if rows > 2 { store(clamp(c2, lower, upper), c + 2 &* ldc) }
-      if rows > 3 { store(clamp(c3, lower, upper), c + 3 &* ldc) }
-      if rows > 4 { store(clamp(c4, lower, upper), c + 4 &* ldc) }
-      if rows > 5 { store(clamp(c5, lower, upper), c + 5 &* ldc) }
-      if tileRows > 6 && rows > 6 { store(clamp(c6, lower, upper), c + 6 &* ldc) }
-      if tileRows > 7 && rows > 7 { store(clamp(c7, lower, upper), c + 7 &* ldc) }
-    } else {
-      storePartial(clamp(c0, lower, upper), c, columns)
-      if rows > 1 { storePartial(clamp(c1, lower, upper), c + ldc, columns) }
-      if rows > 2 { storePartial(clamp(c2, lower, upper), c + 2 &* ldc, columns) }
-      if rows > 3 { storePartial(clamp(c3, lower, upper), c + 3 &* ldc, columns) }
-      if rows > 4 { storePartial(clamp(c4, lower, upper), c + 4 &* ldc, columns) }
-      if rows > 5 { storePartial(clamp(c5, lower, upper), c + 5 &* ldc, columns) }
-      if tileRows > 6 && rows > 6 {
-        storePartial(clamp(c6, lower, upper), c + 6 &* ldc, columns)
-      }
-      if tileRows > 7 && rows > 7 {
-        storePartial(clamp(c7, lower, upper), c + 7 &* ldc, columns)
-      }
-    }
+    var tile = RegisterTile(bias)
+    tile.accumulate(rows, length: length, b: b)
+    tile.storeClamped(rows: count, lower: lower, upper: upper, c, ldc: ldc, columns: columns)
   }
 }

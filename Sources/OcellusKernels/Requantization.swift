@@ -17,7 +17,7 @@ public enum Requantization {
   /// Writes `Float(source[i] − zeroPoint)` for `i < count`, reading the bytes as `Int8` when
   /// `signed` (int8 tensors) and as `UInt8` otherwise.
   @inline(never)
-  public static func widen(
+  static func widen(
     _ source: UnsafePointer<UInt8>, count: Int, signed: Bool, zeroPoint: Int32,
     into destination: UnsafeMutablePointer<Float>
   ) {
@@ -78,14 +78,8 @@ public enum Requantization {
     _ output: UnsafeMutablePointer<UInt8>
   ) {
     let u = Uniform(t)
-    var i = 0
-    var column = 0
-    while i &+ 8 <= count {
-      let bits = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD8<Int32>.self)
-      store(u.vector(bits &- magicBits, bias: load(t.bias + column)), output + i)
-      i &+= 8
-      column &+= 8
-      if column == channels { column = 0 }
+    vectorPixels(sums: sums, count: count, channels: channels, output) { acc, column in
+      u.vector(acc, bias: load(t.bias + column))
     }
   }
 
@@ -95,11 +89,23 @@ public enum Requantization {
     sums: UnsafePointer<Float>, count: Int, channels: Int, _ t: RequantizationTable,
     _ output: UnsafeMutablePointer<UInt8>
   ) {
+    vectorPixels(sums: sums, count: count, channels: channels, output) { acc, column in
+      vector(acc, column: column, t)
+    }
+  }
+
+  /// Requantizes magic-biased float sums eight at a time (`channels` a multiple of 8) with
+  /// `requantize(sums, column)`, which gives the eight outputs of columns `column ..< column + 8`.
+  @inline(__always)
+  static func vectorPixels(
+    sums: UnsafePointer<Float>, count: Int, channels: Int, _ output: UnsafeMutablePointer<UInt8>,
+    _ requantize: (_ acc: SIMD8<Int32>, _ column: Int) -> SIMD8<Int32>
+  ) {
     var i = 0
     var column = 0
     while i &+ 8 <= count {
       let bits = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD8<Int32>.self)
-      store(vector(bits &- magicBits, column: column, t), output + i)
+      store(requantize(bits &- magicBits, column), output + i)
       i &+= 8
       column &+= 8
       if column == channels { column = 0 }
@@ -153,14 +159,8 @@ public enum Requantization {
     _ t: RequantizationTable, _ output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
     let u = Uniform(t)
-    for r in 0..<rows {
-      let from = accumulators + r &* stride
-      let to = output + r &* ldc
-      var j = 0
-      while j < count {
-        store(u.vector(load(from + j), bias: load(t.bias + (column &+ j))), to + j)
-        j &+= 8
-      }
+    vectorRows(accumulators, stride: stride, rows: rows, count: count, output, ldc: ldc) {
+      acc, j in u.vector(acc, bias: load(t.bias + (column &+ j)))
     }
   }
 
@@ -171,12 +171,25 @@ public enum Requantization {
     _ accumulators: UnsafePointer<Int32>, stride: Int, rows: Int, count: Int, column: Int,
     _ t: RequantizationTable, _ output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
+    vectorRows(accumulators, stride: stride, rows: rows, count: count, output, ldc: ldc) {
+      acc, j in vector(acc, column: column &+ j, t)
+    }
+  }
+
+  /// Requantizes rows of Int32 accumulators eight at a time (`count` a multiple of 8) with
+  /// `requantize(acc, j)`, which gives the outputs of the row's entries `j ..< j + 8`.
+  @inline(__always)
+  static func vectorRows(
+    _ accumulators: UnsafePointer<Int32>, stride: Int, rows: Int, count: Int,
+    _ output: UnsafeMutablePointer<UInt8>, ldc: Int,
+    _ requantize: (_ acc: SIMD8<Int32>, _ j: Int) -> SIMD8<Int32>
+  ) {
     for r in 0..<rows {
       let from = accumulators + r &* stride
       let to = output + r &* ldc
       var j = 0
       while j < count {
-        store(vector(load(from + j), column: column &+ j, t), to + j)
+        store(requantize(load(from + j), j), to + j)
         j &+= 8
       }
     }

@@ -47,9 +47,9 @@ enum ConvolutionTestSupport {
   static func run(
     _ bytes: [UInt8], inputs: [[Float]], kernels: KernelSet, threads: Int = 1
   ) throws -> Output {
-    let interpreter = try kernels.withCurrent {
-      try Interpreter(model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
-    }
+    let interpreter = try Interpreter(
+      model: Model(bytes: bytes),
+      options: InterpreterOptions(threadCount: threads, kernels: kernels))
     for (position, values) in inputs.enumerated() {
       try interpreter.setInput(at: position, floats: values)
     }

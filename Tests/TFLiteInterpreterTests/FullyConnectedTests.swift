@@ -15,7 +15,8 @@ struct FullyConnectedTests {
     let bytes = Support.fullyConnectedModel(
       inputShape: [2, 2], units: 3, depth: 2, weights: [1, 0, 0, 1, 1, -1], bias: [0, 1, 0.5],
       activation: 1)
-    let interpreter = try kernels.withCurrent { try Interpreter(model: Model(bytes: bytes)) }
+    let interpreter = try Interpreter(
+      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [2, 3])
     try interpreter.setInput(at: 0, floats: [3, 5, 2, -4])
     interpreter.invoke()
@@ -100,7 +101,8 @@ struct FullyConnectedTests {
     let bytes = Support.fullyConnectedModel(
       inputShape: [0, 8], units: 5, depth: 8, weights: [Float](repeating: 1, count: 40),
       bias: [Float](repeating: 1, count: 5))
-    let interpreter = try kernels.withCurrent { try Interpreter(model: Model(bytes: bytes)) }
+    let interpreter = try Interpreter(
+      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [0, 5])
     interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0).isEmpty)

@@ -44,28 +44,35 @@ struct GEMMTests {
     #endif
   }
 
-  @Test("withCurrent scopes the build used by interpreters created inside it")
-  func scopedBuild() throws {
+  @Test("InterpreterOptions choose each interpreter's build; the default is the detected one")
+  func optionsChooseBuild() throws {
     let reference = try #require(KernelSet(.reference))
     let portable = try #require(KernelSet(.portable))
-    #expect(KernelSet.current == KernelSet.detected)
-    reference.withCurrent {
-      #expect(KernelSet.current == reference)
-      portable.withCurrent { #expect(KernelSet.current == portable) }
-      #expect(KernelSet.current == reference)
+    #expect(InterpreterOptions().kernels == KernelSet.detected)
+    #expect(InterpreterOptions(threadCount: 2, kernels: reference).kernels == reference)
+    // Interpreters of one model on different builds, side by side.
+    var generator = SplitMix64(seed: 7)
+    let input = Support.randomFloats(5 * 9, &generator)
+    let weights = Support.randomFloats(11 * 9, &generator)
+    let bias = Support.randomFloats(11, &generator)
+    let bytes = Support.fullyConnectedModel(
+      inputShape: [5, 9], units: 11, depth: 9, weights: weights, bias: bias, activation: 0)
+    let want = Support.fullyConnectedExpected(
+      input: input, rows: 5, units: 11, depth: 9, weights: weights, bias: bias, activation: 0)
+    for kernels in [reference, portable, KernelSet.detected] {
+      let got = try Support.run(bytes, inputs: [input], kernels: kernels)
+      Support.expectClose(got.values, want.values, scale: want.scale, "on \(kernels)")
     }
-    #expect(KernelSet.current == KernelSet.detected)
-    // Errors pass through unchanged.
+    // Errors pass through unchanged, whatever the build.
     let error = try #require(throws: InterpreterError.self) {
-      try portable.withCurrent {
-        try Interpreter(
-          model: Model(
-            bytes: SingleOpModel.build(
-              builtin: 9,
-              inputs: [
-                .float("x", [2, 5]), .float("w", [3, 4], [Float](repeating: 1, count: 12)),
-              ], outputs: [.float("y", [])])))
-      }
+      try Interpreter(
+        model: Model(
+          bytes: SingleOpModel.build(
+            builtin: 9,
+            inputs: [
+              .float("x", [2, 5]), .float("w", [3, 4], [Float](repeating: 1, count: 12)),
+            ], outputs: [.float("y", [])])),
+        options: InterpreterOptions(kernels: portable))
     }
     #expect(error.description.contains("FULLY_CONNECTED"))
   }

@@ -358,9 +358,9 @@ struct QuantizedConvolutionSupportTests {
   static func run(_ bytes: [UInt8], inputs: [[UInt8]], kernels: KernelSet, threads: Int = 1)
     throws -> (bytes: [UInt8], shape: [Int])
   {
-    let interpreter = try kernels.withCurrent {
-      try Interpreter(model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
-    }
+    let interpreter = try Interpreter(
+      model: Model(bytes: bytes),
+      options: InterpreterOptions(threadCount: threads, kernels: kernels))
     for (position, data) in inputs.enumerated() {
       try interpreter.setInput(at: position, bytes: data)
     }

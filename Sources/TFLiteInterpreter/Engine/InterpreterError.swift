@@ -19,6 +19,9 @@ public enum InterpreterError: Error, Equatable, Sendable, CustomStringConvertibl
   case inputMismatch(index: Int, reason: String)
   /// The activation arena would exceed the configured limit, in bytes.
   case arenaTooLarge(bytes: Int, limit: Int)
+  /// The interpreter itself registers two kernels for this operator (a builtin name or
+  /// `CUSTOM:<name>`), so no model can load: a defect of this build, reported at load.
+  case duplicateKernel(operator: String)
 
   public var description: String {
     switch self {
@@ -38,6 +41,8 @@ public enum InterpreterError: Error, Equatable, Sendable, CustomStringConvertibl
       return "input \(index): \(reason)"
     case .arenaTooLarge(let bytes, let limit):
       return "the activations need \(bytes) bytes, over the \(limit)-byte limit"
+    case .duplicateKernel(let name):
+      return "the interpreter registers two kernels for operator \(name)"
     }
   }
 }

@@ -7,11 +7,18 @@ public struct InterpreterOptions: Sendable, Equatable {
   public var maxArenaBytes: Int
   /// The largest single tensor allowed, in bytes (default 2 GiB).
   public var maxTensorBytes: Int
+  /// The build of the compute kernels every node runs on (default ``KernelSet/detected``: the
+  /// fastest this CPU runs, or the one `OCELLUS_KERNELS` names).
+  public var kernels: KernelSet
 
-  /// Creates options; the defaults run single-threaded.
-  public init(threadCount: Int = 1, maxArenaBytes: Int = 4 << 30, maxTensorBytes: Int = 2 << 30) {
+  /// Creates options; the defaults run single-threaded on the detected kernels.
+  public init(
+    threadCount: Int = 1, maxArenaBytes: Int = 4 << 30, maxTensorBytes: Int = 2 << 30,
+    kernels: KernelSet = .detected
+  ) {
     self.threadCount = max(1, threadCount)
     self.maxArenaBytes = maxArenaBytes
     self.maxTensorBytes = maxTensorBytes
+    self.kernels = kernels
   }
 }

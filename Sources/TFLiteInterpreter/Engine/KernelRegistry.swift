@@ -6,22 +6,21 @@ import TFLiteModel
 /// other error into ``InterpreterError/invalidNode(name:node:reason:)``.
 typealias KernelFactory = @Sendable (inout NodeContext) throws -> any Kernel
 
-/// Which kernel runs which operator: builtin operators by code, custom ones by name.
-/// Each operator family lists its own factories; this is the one place they meet.
+/// Which kernel runs which operator: builtin operators by code (every version), custom ones by
+/// name. Each operator family lists its own factories; this is the one place they meet, and
+/// two registrations for one operator make the registry — and so every model load — fail
+/// with ``InterpreterError/duplicateKernel(operator:)`` instead of one silently hiding the
+/// other.
 enum KernelRegistry {
-  static let builtins: [BuiltinOperator: KernelFactory] = {
-    var table: [BuiltinOperator: KernelFactory] = [:]
-    for family in families { table.merge(family) { first, _ in first } }
-    return table
-  }()
-
-  static let custom: [String: KernelFactory] = [
-    "TFLite_Detection_PostProcess": DetectionPostProcessKernel.factory
-  ]
-
   /// The factory for an operator code, or nil when it is not supported.
-  static func factory(for code: OperatorCode) -> KernelFactory? {
-    code.isCustom ? custom[code.customCode ?? ""] : builtins[code.builtinCode]
+  static func factory(for code: OperatorCode) throws(InterpreterError) -> KernelFactory? {
+    let tables = try shared.get()
+    return code.isCustom ? tables.custom[code.customCode ?? ""] : tables.builtins[code.builtinCode]
+  }
+
+  /// The registry of this process, built once.
+  private static let shared = Result { () throws(InterpreterError) in
+    try Tables(families: families, custom: custom)
   }
 
   private static let families: [[BuiltinOperator: KernelFactory]] = [
@@ -42,4 +41,35 @@ enum KernelRegistry {
     ArgMinMaxKernel.factories,
     QuantizeKernel.factories,
   ]
+
+  /// Custom operators by custom code (a list, so that a repeated name is caught too).
+  private static let custom: [(name: String, factory: KernelFactory)] = [
+    (DetectionPostProcessOptions.customCode, DetectionPostProcessKernel.factory)
+  ]
+
+  /// The merged tables.
+  private struct Tables {
+    var builtins: [BuiltinOperator: KernelFactory] = [:]
+    var custom: [String: KernelFactory] = [:]
+
+    /// Merges the families' and the custom factories; throws on the first operator registered
+    /// twice.
+    init(
+      families: [[BuiltinOperator: KernelFactory]],
+      custom: [(name: String, factory: KernelFactory)]
+    ) throws(InterpreterError) {
+      for family in families {
+        for (code, factory) in family {
+          guard builtins.updateValue(factory, forKey: code) == nil else {
+            throw .duplicateKernel(operator: code.name)
+          }
+        }
+      }
+      for (name, factory) in custom {
+        guard self.custom.updateValue(factory, forKey: name) == nil else {
+          throw .duplicateKernel(operator: "CUSTOM:\(name)")
+        }
+      }
+    }
+  }
 }

@@ -8,19 +8,29 @@ struct NodeContext {
   let index: Int
   /// The operator's name, e.g. `CONV_2D` or `CUSTOM:TFLite_Detection_PostProcess`.
   let operatorName: String
-  /// The operator version from its operator code.
-  let version: Int
   let options: BuiltinOptions
   let customOptions: ArraySlice<UInt8>?
   /// The inputs in order; nil where an optional input is omitted (-1 in the model).
   var inputs: [TensorDescription?]
   /// The outputs in order; the factory must set every output's shape.
   var outputs: [TensorDescription]
+  /// The kernel build this interpreter runs on (``InterpreterOptions/kernels``): factories of
+  /// kernels that call the compute kernels take them from here.
+  let kernels: KernelSet
 
   /// The input at `position`, which must be present.
   func input(_ position: Int) throws(InterpreterError) -> TensorDescription {
     guard position < inputs.count, let tensor = inputs[position] else {
       throw invalid("input \(position) is missing")
+    }
+    return tensor
+  }
+
+  /// Input 0, after checking that output 0 has its type (for operators that keep the type).
+  func inputMatchingOutput() throws(InterpreterError) -> TensorDescription {
+    let tensor = try input(0)
+    guard tensor.type == outputs[0].type else {
+      throw unsupported("input and output types must match")
     }
     return tensor
   }
@@ -53,23 +63,6 @@ struct NodeContext {
   /// An error saying this node is inconsistent.
   func invalid(_ reason: String) -> InterpreterError {
     .invalidNode(name: operatorName, node: index, reason: reason)
-  }
-
-  /// Throws unless every listed input and output has one of `types`.
-  func requireTypes(_ types: Set<TensorType>, inputs positions: [Int], outputs: Bool = true)
-    throws(InterpreterError)
-  {
-    for position in positions {
-      let tensor = try input(position)
-      guard types.contains(tensor.type) else {
-        throw unsupported("input \(position) has type \(tensor.type)")
-      }
-    }
-    if outputs {
-      for (position, tensor) in self.outputs.enumerated() where !types.contains(tensor.type) {
-        throw unsupported("output \(position) has type \(tensor.type)")
-      }
-    }
   }
 
   /// Sets output `position`'s shape. As in TFLite, the shape the model declares is only a

@@ -40,14 +40,14 @@ struct PlanBuilder {
     var folded = 0
     for (index, op) in subgraph.operators.enumerated() {
       let code = model.operatorCode(of: op)
-      guard let factory = KernelRegistry.factory(for: code) else {
+      guard let factory = try KernelRegistry.factory(for: code) else {
         throw .unsupportedOperator(name: code.name, node: index)
       }
       var context = NodeContext(
-        index: index, operatorName: code.name, version: code.version, options: op.builtinOptions,
+        index: index, operatorName: code.name, options: op.builtinOptions,
         customOptions: op.customOptions,
         inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
-        outputs: op.outputs.map { tensors[$0].description })
+        outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels)
       let kernel: any Kernel
       do {
         kernel = try factory(&context)

@@ -38,10 +38,4 @@ struct TensorDescription {
     default: return nil
     }
   }
-
-  /// The per-tensor scale and zero point, or nil when the tensor is not quantized per tensor.
-  var scaleAndZeroPoint: (scale: Float, zeroPoint: Int)? {
-    guard let quantization, quantization.scales.count == 1 else { return nil }
-    return (quantization.scales[0], Int(quantization.zeroPoints.first ?? 0))
-  }
 }

@@ -1,8 +1,9 @@
 /// An AutoML Vision Edge model bundle: `manifest.json`, the model it names and its `dict.txt`
 /// labels, all resolved relative to the manifest's folder.
 ///
-/// The labels come from the labels file, which wins over labels embedded in the model's
-/// metadata (BEHAVIOR.md D-6); when the model embeds labels too, their counts must agree.
+/// The labels come from the labels file: when the model's metadata also embeds labels (a
+/// `TENSOR_AXIS_LABELS` file on the first output), the labels file still wins, but the two
+/// must hold the same number of labels, or loading fails.
 public struct AutoMLBundle: Sendable {
   /// Where the manifest was read from.
   public let manifestPath: String

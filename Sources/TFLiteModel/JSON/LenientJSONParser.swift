@@ -45,47 +45,9 @@ struct LenientJSONParser {
   /// Parses the whole input as one value followed only by whitespace and comments.
   mutating func parseDocument() throws(JSONError) -> JSONValue {
     var stack: [OpenContainer] = []
-    parseValue: while true {
-      try skipWhitespace()
-      guard index < bytes.count else { throw endOfInput(expected: "a value") }
-      var value: JSONValue
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        guard stack.count < maxDepth else {
-          throw .nestingTooDeep(limit: maxDepth, at: position(of: index))
-        }
-        let isObject = byte == UInt8(ascii: "{")
-        var container = OpenContainer(isObject: isObject)
-        index += 1
-        try skipWhitespace()
-        if index < bytes.count && bytes[index] == container.closer {
-          index += 1
-          value = container.finish()
-        } else {
-          if isObject {
-            container.pendingKey = try parseKey(in: container.object)
-          }
-          stack.append(container)
-          continue parseValue
-        }
-      case UInt8(ascii: "\""):
-        value = .string(try parseString())
-      case UInt8(ascii: "t"):
-        try expectLiteral("true")
-        value = .bool(true)
-      case UInt8(ascii: "f"):
-        try expectLiteral("false")
-        value = .bool(false)
-      case UInt8(ascii: "n"):
-        try expectLiteral("null")
-        value = .null
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        value = .number(try parseNumber())
-      default:
-        throw .unexpectedCharacter(found: byte, expected: "a value", at: position(of: index))
-      }
-
+    while true {
+      // Nil when a container was opened: its first element comes next.
+      guard var value = try parseValueOrOpen(&stack) else { continue }
       // A value is complete: add it to the innermost open container and close
       // containers for as long as closing brackets follow.
       while true {
@@ -99,33 +61,87 @@ struct LenientJSONParser {
         } else {
           container.elements.append(value)
         }
-        try skipWhitespace()
-        let expected = container.isObject ? "',' or '}'" : "',' or ']'"
-        guard index < bytes.count else { throw endOfInput(expected: expected) }
-        let next = bytes[index]
-        if next == container.closer {
-          index += 1
-          value = container.finish()
-          continue
+        guard let finished = try closeOrContinue(&container) else {
+          stack.append(container)
+          break
         }
-        guard next == UInt8(ascii: ",") else {
-          throw .unexpectedCharacter(found: next, expected: expected, at: position(of: index))
-        }
-        index += 1
-        try skipWhitespace()
-        if index < bytes.count && bytes[index] == container.closer {
-          // A trailing comma.
-          index += 1
-          value = container.finish()
-          continue
-        }
-        if container.isObject {
-          container.pendingKey = try parseKey(in: container.object)
-        }
-        stack.append(container)
-        continue parseValue
+        value = finished
       }
     }
+  }
+
+  /// Parses the value at the current position; for an array or object that is not empty,
+  /// pushes it onto `stack` (with its first key read) and returns nil instead.
+  private mutating func parseValueOrOpen(_ stack: inout [OpenContainer]) throws(JSONError)
+    -> JSONValue?
+  {
+    try skipWhitespace()
+    guard index < bytes.count else { throw endOfInput(expected: "a value") }
+    let byte = bytes[index]
+    switch byte {
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      guard stack.count < maxDepth else {
+        throw .nestingTooDeep(limit: maxDepth, at: position(of: index))
+      }
+      let isObject = byte == UInt8(ascii: "{")
+      var container = OpenContainer(isObject: isObject)
+      index += 1
+      try skipWhitespace()
+      if index < bytes.count && bytes[index] == container.closer {
+        index += 1
+        return container.finish()
+      }
+      if isObject {
+        container.pendingKey = try parseKey(in: container.object)
+      }
+      stack.append(container)
+      return nil
+    case UInt8(ascii: "\""):
+      return .string(try parseString())
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(try parseNumber())
+    default:
+      throw .unexpectedCharacter(found: byte, expected: "a value", at: position(of: index))
+    }
+  }
+
+  /// After an element of `container`: reads its closing bracket (also after a trailing comma)
+  /// and returns the finished value, or reads the `,` (and, in an object, the next key) and
+  /// returns nil when another element follows.
+  private mutating func closeOrContinue(_ container: inout OpenContainer) throws(JSONError)
+    -> JSONValue?
+  {
+    try skipWhitespace()
+    let expected = container.isObject ? "',' or '}'" : "',' or ']'"
+    guard index < bytes.count else { throw endOfInput(expected: expected) }
+    let next = bytes[index]
+    if next == container.closer {
+      index += 1
+      return container.finish()
+    }
+    guard next == UInt8(ascii: ",") else {
+      throw .unexpectedCharacter(found: next, expected: expected, at: position(of: index))
+    }
+    index += 1
+    try skipWhitespace()
+    if index < bytes.count && bytes[index] == container.closer {
+      // A trailing comma.
+      index += 1
+      return container.finish()
+    }
+    if container.isObject {
+      container.pendingKey = try parseKey(in: container.object)
+    }
+    return nil
   }
 
   /// Parses `"key" :` (with whitespace around the colon), rejecting a key that `object`

@@ -6,9 +6,7 @@ public struct ArithmeticOptions: Sendable, Equatable {
   public internal(set) var potScaleInt16: Bool
 
   init(_ table: FlatBufferTable?, hasPotScale: Bool) throws(FlatBufferError) {
-    activation =
-      try ActivationFunction(table, fieldID: 0)
-    potScaleInt16 =
-      hasPotScale ? (try table?.bool(1, "pot_scale_int16", default: true) ?? true) : true
+    activation = try ActivationFunction(table, fieldID: 0)
+    potScaleInt16 = hasPotScale ? try table.flag(1, "pot_scale_int16", default: true) : true
   }
 }

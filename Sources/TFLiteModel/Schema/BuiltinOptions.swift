@@ -95,20 +95,14 @@ public enum BuiltinOptions: Sendable, Equatable {
 
   /// Decodes the union value `table` (nil when absent) whose type tag is `type`.
   init(type: UInt8, table t: FlatBufferTable?) throws(FlatBufferError) {
-    func int(_ id: Int, _ field: String, _ defaultValue: Int32 = 0) throws(FlatBufferError) -> Int {
-      Int(try t?.integer(id, field, default: defaultValue) ?? defaultValue)
-    }
-    func flag(_ id: Int, _ field: String) throws(FlatBufferError) -> Bool {
-      try t?.bool(id, field, default: false) ?? false
-    }
-    func real(_ id: Int, _ field: String) throws(FlatBufferError) -> Float {
-      try t?.float(id, field, default: 0) ?? 0
-    }
+    func int(_ id: Int, _ field: String) throws(FlatBufferError) -> Int { try t.int(id, field) }
+    func flag(_ id: Int, _ field: String) throws(FlatBufferError) -> Bool { try t.flag(id, field) }
+    func real(_ id: Int, _ field: String) throws(FlatBufferError) -> Float { try t.real(id, field) }
     func activation(_ id: Int) throws(FlatBufferError) -> ActivationFunction {
       try ActivationFunction(t, fieldID: id)
     }
     func tensorType(_ id: Int, _ field: String) throws(FlatBufferError) -> TensorType {
-      try t?.enumeration(id, field, "TensorType", TensorType.init) ?? .float32
+      try t.tensorType(id, field)
     }
     switch type {
     case 0: self = .none

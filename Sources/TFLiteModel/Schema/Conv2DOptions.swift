@@ -11,14 +11,9 @@ public struct Conv2DOptions: Sendable, Equatable {
   public internal(set) var quantizedBiasType: TensorType
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
-    padding = try Padding(table, fieldID: 0)
-    strideWidth = Int(try table?.integer(1, "stride_w", default: Int32(0)) ?? 0)
-    strideHeight = Int(try table?.integer(2, "stride_h", default: Int32(0)) ?? 0)
-    activation =
-      try ActivationFunction(table, fieldID: 3)
-    dilationWidth = Int(try table?.integer(4, "dilation_w_factor", default: Int32(1)) ?? 1)
-    dilationHeight = Int(try table?.integer(5, "dilation_h_factor", default: Int32(1)) ?? 1)
-    quantizedBiasType =
-      try table?.enumeration(6, "quantized_bias_type", "TensorType", TensorType.init) ?? .float32
+    (padding, strideWidth, strideHeight) = try table.window()
+    activation = try ActivationFunction(table, fieldID: 3)
+    (dilationWidth, dilationHeight) = try table.dilations(4)
+    quantizedBiasType = try table.tensorType(6, "quantized_bias_type")
   }
 }

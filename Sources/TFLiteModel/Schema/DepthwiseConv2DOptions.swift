@@ -12,13 +12,9 @@ public struct DepthwiseConv2DOptions: Sendable, Equatable {
   public internal(set) var dilationHeight: Int
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
-    padding = try Padding(table, fieldID: 0)
-    strideWidth = Int(try table?.integer(1, "stride_w", default: Int32(0)) ?? 0)
-    strideHeight = Int(try table?.integer(2, "stride_h", default: Int32(0)) ?? 0)
-    depthMultiplier = Int(try table?.integer(3, "depth_multiplier", default: Int32(0)) ?? 0)
-    activation =
-      try ActivationFunction(table, fieldID: 4)
-    dilationWidth = Int(try table?.integer(5, "dilation_w_factor", default: Int32(1)) ?? 1)
-    dilationHeight = Int(try table?.integer(6, "dilation_h_factor", default: Int32(1)) ?? 1)
+    (padding, strideWidth, strideHeight) = try table.window()
+    depthMultiplier = try table.int(3, "depth_multiplier")
+    activation = try ActivationFunction(table, fieldID: 4)
+    (dilationWidth, dilationHeight) = try table.dilations(5)
   }
 }

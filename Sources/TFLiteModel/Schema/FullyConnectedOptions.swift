@@ -16,16 +16,13 @@ public struct FullyConnectedOptions: Sendable, Equatable {
   public internal(set) var quantizedBiasType: TensorType
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
-    activation =
-      try ActivationFunction(table, fieldID: 0)
+    activation = try ActivationFunction(table, fieldID: 0)
     weightsFormat =
       try table?.enumeration(
         1, "weights_format", "FullyConnectedOptionsWeightsFormat", WeightsFormat.init)
       ?? .default
-    keepNumDims = try table?.bool(2, "keep_num_dims", default: false) ?? false
-    asymmetricQuantizeInputs =
-      try table?.bool(3, "asymmetric_quantize_inputs", default: false) ?? false
-    quantizedBiasType =
-      try table?.enumeration(4, "quantized_bias_type", "TensorType", TensorType.init) ?? .float32
+    keepNumDims = try table.flag(2, "keep_num_dims")
+    asymmetricQuantizeInputs = try table.flag(3, "asymmetric_quantize_inputs")
+    quantizedBiasType = try table.tensorType(4, "quantized_bias_type")
   }
 }

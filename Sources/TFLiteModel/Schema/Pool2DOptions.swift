@@ -8,12 +8,9 @@ public struct Pool2DOptions: Sendable, Equatable {
   public internal(set) var activation: ActivationFunction
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
-    padding = try Padding(table, fieldID: 0)
-    strideWidth = Int(try table?.integer(1, "stride_w", default: Int32(0)) ?? 0)
-    strideHeight = Int(try table?.integer(2, "stride_h", default: Int32(0)) ?? 0)
-    filterWidth = Int(try table?.integer(3, "filter_width", default: Int32(0)) ?? 0)
-    filterHeight = Int(try table?.integer(4, "filter_height", default: Int32(0)) ?? 0)
-    activation =
-      try ActivationFunction(table, fieldID: 5)
+    (padding, strideWidth, strideHeight) = try table.window()
+    filterWidth = try table.int(3, "filter_width")
+    filterHeight = try table.int(4, "filter_height")
+    activation = try ActivationFunction(table, fieldID: 5)
   }
 }

@@ -20,6 +20,13 @@ public struct Quantization: Sendable, Equatable {
   /// True when there is more than one scale.
   public var isPerChannel: Bool { scales.count > 1 }
 
+  /// The scale and zero point of per-tensor quantization (exactly one scale; a missing zero
+  /// point reads as 0), or nil when there are none or one per channel.
+  public var perTensor: (scale: Float, zeroPoint: Int64)? {
+    guard scales.count == 1 else { return nil }
+    return (scales[0], zeroPoints.first ?? 0)
+  }
+
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
     min = try t.floats(0, "min") ?? []
     max = try t.floats(1, "max") ?? []

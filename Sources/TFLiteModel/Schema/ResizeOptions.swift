@@ -7,8 +7,7 @@ public struct ResizeOptions: Sendable, Equatable {
 
   /// `ResizeBilinearOptions` keeps two deprecated fields first, so its ids start at 2.
   init(_ table: FlatBufferTable?, firstFieldID: Int) throws(FlatBufferError) {
-    alignCorners = try table?.bool(firstFieldID, "align_corners", default: false) ?? false
-    halfPixelCenters =
-      try table?.bool(firstFieldID + 1, "half_pixel_centers", default: false) ?? false
+    alignCorners = try table.flag(firstFieldID, "align_corners")
+    halfPixelCenters = try table.flag(firstFieldID + 1, "half_pixel_centers")
   }
 }

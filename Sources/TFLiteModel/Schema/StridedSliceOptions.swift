@@ -14,11 +14,11 @@ public struct StridedSliceOptions: Sendable, Equatable {
   public internal(set) var offset: Bool
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
-    beginMask = Int(try table?.integer(0, "begin_mask", default: Int32(0)) ?? 0)
-    endMask = Int(try table?.integer(1, "end_mask", default: Int32(0)) ?? 0)
-    ellipsisMask = Int(try table?.integer(2, "ellipsis_mask", default: Int32(0)) ?? 0)
-    newAxisMask = Int(try table?.integer(3, "new_axis_mask", default: Int32(0)) ?? 0)
-    shrinkAxisMask = Int(try table?.integer(4, "shrink_axis_mask", default: Int32(0)) ?? 0)
-    offset = try table?.bool(5, "offset", default: false) ?? false
+    beginMask = try table.int(0, "begin_mask")
+    endMask = try table.int(1, "end_mask")
+    ellipsisMask = try table.int(2, "ellipsis_mask")
+    newAxisMask = try table.int(3, "new_axis_mask")
+    shrinkAxisMask = try table.int(4, "shrink_axis_mask")
+    offset = try table.flag(5, "offset")
   }
 }

@@ -8,8 +8,8 @@ extension ZipArchive {
     var comment: Range<Int>
   }
 
-  /// Signatures of the zip records used here (little-endian "PK\u{5}\u{6}" etc.).
-  static let endRecordSignature: UInt32 = 0x0605_4B50
+  /// Signatures of the zip records checked here (little-endian "PK\u{1}\u{2}" etc.; the end
+  /// record's "PK\u{5}\u{6}" is matched byte by byte while searching).
   static let centralRecordSignature: UInt32 = 0x0201_4B50
   static let localHeaderSignature: UInt32 = 0x0403_4B50
   static let zip64LocatorSignature: UInt32 = 0x0706_4B50
@@ -44,22 +44,74 @@ extension ZipArchive {
     throw .noArchive
   }
 
+  /// The fields of an end-of-central-directory record.
+  private struct EndRecord {
+    /// The record's position.
+    let offset: Int
+    /// This disk's number and the directory's (0 for a one-disk archive).
+    let disk: Int, directoryDisk: Int
+    /// Central records on this disk, and in all.
+    let entriesOnDisk: Int, entryCount: Int
+    /// The central directory's size and offset (from the archive's start), and the comment's
+    /// length.
+    let directorySize: Int, directoryOffset: Int, commentLength: Int
+
+    init(_ data: UnsafeBufferPointer<UInt8>, at offset: Int) {
+      self.offset = offset
+      disk = uint16(data, offset + 4)
+      directoryDisk = uint16(data, offset + 6)
+      entriesOnDisk = uint16(data, offset + 8)
+      entryCount = uint16(data, offset + 10)
+      directorySize = Int(uint32(data, offset + 12))
+      directoryOffset = Int(uint32(data, offset + 16))
+      commentLength = uint16(data, offset + 20)
+    }
+
+    /// True when a count, size or offset holds Zip64's "see the Zip64 record" value.
+    var deferredToZip64: Bool {
+      entriesOnDisk == 0xFFFF || entryCount == 0xFFFF || directorySize == 0xFFFF_FFFF
+        || directoryOffset == 0xFFFF_FFFF
+    }
+  }
+
   /// Parses the archive described by the end record candidate at `endRecord`, or returns
   /// nil if the candidate does not validate (so the search goes on).
   private static func parseCandidate(
     _ data: UnsafeBufferPointer<UInt8>, endRecord: Int, limits: ZipLimits
   ) throws(ZipError) -> Layout? {
-    let disk = uint16(data, endRecord + 4)
-    let directoryDisk = uint16(data, endRecord + 6)
-    let entriesOnDisk = uint16(data, endRecord + 8)
-    let entryCount = uint16(data, endRecord + 10)
-    let directorySize = Int(uint32(data, endRecord + 12))
-    let directoryOffset = Int(uint32(data, endRecord + 16))
-    let commentLength = uint16(data, endRecord + 20)
+    let record = EndRecord(data, at: endRecord)
+    guard let directoryStart = try directoryStart(data, record) else { return nil }
+    let prefix = try checkedPrefix(record, directoryStart: directoryStart, limits: limits)
+    var entries: [ZipEntry] = []
+    entries.reserveCapacity(record.entryCount)
+    var indexByName: [String: Int] = [:]
+    var offset = directoryStart
+    for index in 0..<record.entryCount {
+      let (entry, recordLength) = try centralRecord(
+        data, index: index, at: offset, endRecord: endRecord, directoryStart: directoryStart,
+        prefix: prefix)
+      if indexByName[entry.name] == nil {
+        indexByName[entry.name] = entries.count
+        entries.append(entry)
+      }
+      offset += recordLength
+    }
+    try checkDirectoryEnd(data, record, recordsEnd: offset, directoryStart: directoryStart)
+    let commentStart = endRecord + endRecordSize
+    let commentEnd = min(data.count, commentStart + record.commentLength)
+    return Layout(
+      entries: entries, indexByName: indexByName, prefix: prefix, endRecordOffset: endRecord,
+      comment: commentStart..<commentEnd)
+  }
 
-    if entriesOnDisk == 0xFFFF || entryCount == 0xFFFF || directorySize == 0xFFFF_FFFF
-      || directoryOffset == 0xFFFF_FFFF
-    {
+  /// Where the central directory of `record` starts, or nil when the candidate is no real end
+  /// record: the directory must fit before the record and start with a central record (or be
+  /// empty for an empty archive). Throws for Zip64 archives.
+  private static func directoryStart(_ data: UnsafeBufferPointer<UInt8>, _ record: EndRecord)
+    throws(ZipError) -> Int?
+  {
+    let endRecord = record.offset
+    if record.deferredToZip64 {
       // Zip64 keeps the real values in a Zip64 end record, announced by a locator
       // right before this record. Without the locator this is no real end record.
       if endRecord >= 20 && uint32(data, endRecord - 20) == zip64LocatorSignature {
@@ -67,115 +119,127 @@ extension ZipArchive {
       }
       return nil
     }
-    // The central directory must fit before the end record and start with a central record
-    // (or be empty for an empty archive).
-    guard directorySize <= endRecord else { return nil }
-    let directoryStart = endRecord - directorySize
-    if directorySize == 0 {
-      guard entryCount == 0 else { return nil }
+    guard record.directorySize <= endRecord else { return nil }
+    let start = endRecord - record.directorySize
+    if record.directorySize == 0 {
+      guard record.entryCount == 0 else { return nil }
     } else {
-      guard directorySize >= 4, uint32(data, directoryStart) == centralRecordSignature else {
+      guard record.directorySize >= 4, uint32(data, start) == centralRecordSignature else {
         return nil
       }
     }
-    guard disk == 0, directoryDisk == 0, entriesOnDisk == entryCount else {
-      throw .multiDiskUnsupported(offset: endRecord)
+    return start
+  }
+
+  /// The prefix added to every offset of the archive, after checking that the archive is on
+  /// one disk, the prefix is not negative and the entry count is within `limits`.
+  private static func checkedPrefix(_ record: EndRecord, directoryStart: Int, limits: ZipLimits)
+    throws(ZipError) -> Int
+  {
+    guard record.disk == 0, record.directoryDisk == 0, record.entriesOnDisk == record.entryCount
+    else {
+      throw .multiDiskUnsupported(offset: record.offset)
     }
-    let prefix = directoryStart - directoryOffset
+    let prefix = directoryStart - record.directoryOffset
     guard prefix >= 0 else {
       throw .negativePrefix(
-        endRecordOffset: endRecord, declaredOffset: directoryOffset, size: directorySize)
+        endRecordOffset: record.offset, declaredOffset: record.directoryOffset,
+        size: record.directorySize)
     }
-    guard entryCount <= limits.maxEntries else {
-      throw .tooManyEntries(count: entryCount, limit: limits.maxEntries)
+    guard record.entryCount <= limits.maxEntries else {
+      throw .tooManyEntries(count: record.entryCount, limit: limits.maxEntries)
     }
+    return prefix
+  }
 
-    var entries: [ZipEntry] = []
-    entries.reserveCapacity(entryCount)
-    var indexByName: [String: Int] = [:]
-    var offset = directoryStart
-    for index in 0..<entryCount {
-      guard centralRecordSize <= endRecord - offset else {
-        throw .truncatedCentralDirectory(index: index, offset: offset)
-      }
-      guard uint32(data, offset) == centralRecordSignature else {
-        throw .badCentralDirectorySignature(index: index, offset: offset)
-      }
-      let flags = UInt16(uint16(data, offset + 8))
-      let method = UInt16(uint16(data, offset + 10))
-      let crc = uint32(data, offset + 16)
-      let compressedSize = Int(uint32(data, offset + 20))
-      let uncompressedSize = Int(uint32(data, offset + 24))
-      let nameLength = uint16(data, offset + 28)
-      let extraLength = uint16(data, offset + 30)
-      let recordCommentLength = uint16(data, offset + 32)
-      let localOffset = Int(uint32(data, offset + 42))
-      let nameStart = offset + centralRecordSize
-      let recordLength = centralRecordSize + nameLength + extraLength + recordCommentLength
-      guard recordLength <= endRecord - offset else {
-        throw .truncatedCentralDirectory(index: index, offset: offset)
-      }
-      let nameBytes = UnsafeBufferPointer(rebasing: data[nameStart..<(nameStart + nameLength)])
-      let name = String(decoding: nameBytes, as: UTF8.self)
-      if compressedSize == 0xFFFF_FFFF || uncompressedSize == 0xFFFF_FFFF
-        || localOffset == 0xFFFF_FFFF
-      {
-        throw .zip64Unsupported(entry: name, offset: offset)
-      }
-
-      // The local header and the data must lie before the central directory.
-      let localHeader = localOffset + prefix
-      guard localHeaderSize <= directoryStart - localHeader else {
-        throw .localHeaderOutOfBounds(entry: name, offset: localHeader)
-      }
-      guard uint32(data, localHeader) == localHeaderSignature else {
-        throw .badLocalHeaderSignature(entry: name, offset: localHeader)
-      }
-      let localNameLength = uint16(data, localHeader + 26)
-      let localExtraLength = uint16(data, localHeader + 28)
-      let localNameStart = localHeader + localHeaderSize
-      let dataOffset = localNameStart + localNameLength + localExtraLength
-      guard dataOffset <= directoryStart else {
-        throw .localHeaderOutOfBounds(entry: name, offset: localHeader)
-      }
-      guard localNameLength == nameLength,
-        UnsafeBufferPointer(rebasing: data[localNameStart..<(localNameStart + nameLength)])
-          .elementsEqual(nameBytes)
-      else {
-        throw .localNameMismatch(entry: name, offset: localHeader)
-      }
-      guard compressedSize <= directoryStart - dataOffset else {
-        throw .entryDataOutOfBounds(entry: name, offset: dataOffset, size: compressedSize)
-      }
-
-      if indexByName[name] == nil {
-        indexByName[name] = entries.count
-        entries.append(
-          ZipEntry(
-            name: name, method: method, flags: flags, crc32: crc, compressedSize: compressedSize,
-            uncompressedSize: uncompressedSize, localHeaderOffset: localHeader,
-            dataOffset: dataOffset,
-            centralRecordOffset: offset))
-      }
-      offset += recordLength
+  /// Reads central record `index` at `offset` and the local header it points to, returning the
+  /// entry and the record's length.
+  private static func centralRecord(
+    _ data: UnsafeBufferPointer<UInt8>, index: Int, at offset: Int, endRecord: Int,
+    directoryStart: Int, prefix: Int
+  ) throws(ZipError) -> (entry: ZipEntry, length: Int) {
+    guard centralRecordSize <= endRecord - offset else {
+      throw .truncatedCentralDirectory(index: index, offset: offset)
     }
-    // The declared records must fill the declared directory, except for an optional
-    // trailing digital-signature record.
-    if offset != endRecord {
-      let remaining = endRecord - offset
-      let isSignatureRecord =
-        remaining >= 6 && uint32(data, offset) == digitalSignatureSignature
-        && 6 + uint16(data, offset + 4) == remaining
-      guard isSignatureRecord else {
-        throw .centralDirectorySizeMismatch(
-          declaredSize: directorySize, actualSize: offset - directoryStart, offset: directoryStart)
-      }
+    guard uint32(data, offset) == centralRecordSignature else {
+      throw .badCentralDirectorySignature(index: index, offset: offset)
     }
-    let commentStart = endRecord + endRecordSize
-    let commentEnd = min(data.count, commentStart + commentLength)
-    return Layout(
-      entries: entries, indexByName: indexByName, prefix: prefix, endRecordOffset: endRecord,
-      comment: commentStart..<commentEnd)
+    let compressedSize = Int(uint32(data, offset + 20))
+    let uncompressedSize = Int(uint32(data, offset + 24))
+    let nameLength = uint16(data, offset + 28)
+    let localOffset = Int(uint32(data, offset + 42))
+    let nameStart = offset + centralRecordSize
+    let recordLength =
+      centralRecordSize + nameLength + uint16(data, offset + 30) + uint16(data, offset + 32)
+    guard recordLength <= endRecord - offset else {
+      throw .truncatedCentralDirectory(index: index, offset: offset)
+    }
+    let nameBytes = UnsafeBufferPointer(rebasing: data[nameStart..<(nameStart + nameLength)])
+    let name = String(decoding: nameBytes, as: UTF8.self)
+    if compressedSize == 0xFFFF_FFFF || uncompressedSize == 0xFFFF_FFFF
+      || localOffset == 0xFFFF_FFFF
+    {
+      throw .zip64Unsupported(entry: name, offset: offset)
+    }
+    let localHeader = localOffset + prefix
+    let dataOffset = try localData(
+      data, header: localHeader, name: name, nameBytes: nameBytes, directoryStart: directoryStart)
+    guard compressedSize <= directoryStart - dataOffset else {
+      throw .entryDataOutOfBounds(entry: name, offset: dataOffset, size: compressedSize)
+    }
+    let entry = ZipEntry(
+      name: name, method: UInt16(uint16(data, offset + 10)),
+      flags: UInt16(uint16(data, offset + 8)), crc32: uint32(data, offset + 16),
+      compressedSize: compressedSize, uncompressedSize: uncompressedSize,
+      localHeaderOffset: localHeader, dataOffset: dataOffset, centralRecordOffset: offset)
+    return (entry, recordLength)
+  }
+
+  /// Checks the local header at `header` (which, with the data, must lie before the central
+  /// directory and repeat the central record's name) and returns where the entry's data starts.
+  private static func localData(
+    _ data: UnsafeBufferPointer<UInt8>, header: Int, name: String,
+    nameBytes: UnsafeBufferPointer<UInt8>, directoryStart: Int
+  ) throws(ZipError) -> Int {
+    guard localHeaderSize <= directoryStart - header else {
+      throw .localHeaderOutOfBounds(entry: name, offset: header)
+    }
+    guard uint32(data, header) == localHeaderSignature else {
+      throw .badLocalHeaderSignature(entry: name, offset: header)
+    }
+    let localNameLength = uint16(data, header + 26)
+    let localExtraLength = uint16(data, header + 28)
+    let localNameStart = header + localHeaderSize
+    let dataOffset = localNameStart + localNameLength + localExtraLength
+    guard dataOffset <= directoryStart else {
+      throw .localHeaderOutOfBounds(entry: name, offset: header)
+    }
+    guard localNameLength == nameBytes.count,
+      UnsafeBufferPointer(rebasing: data[localNameStart..<(localNameStart + localNameLength)])
+        .elementsEqual(nameBytes)
+    else {
+      throw .localNameMismatch(entry: name, offset: header)
+    }
+    return dataOffset
+  }
+
+  /// Checks that the declared records fill the declared directory, except for an optional
+  /// trailing digital-signature record.
+  private static func checkDirectoryEnd(
+    _ data: UnsafeBufferPointer<UInt8>, _ record: EndRecord, recordsEnd offset: Int,
+    directoryStart: Int
+  ) throws(ZipError) {
+    let endRecord = record.offset
+    guard offset != endRecord else { return }
+    let remaining = endRecord - offset
+    let isSignatureRecord =
+      remaining >= 6 && uint32(data, offset) == digitalSignatureSignature
+      && 6 + uint16(data, offset + 4) == remaining
+    guard isSignatureRecord else {
+      throw .centralDirectorySizeMismatch(
+        declaredSize: record.directorySize, actualSize: offset - directoryStart,
+        offset: directoryStart)
+    }
   }
 
   /// Reads a little-endian 16-bit value at `offset` (the caller has checked bounds).

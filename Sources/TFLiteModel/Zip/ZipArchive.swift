@@ -3,7 +3,7 @@ import Inflate
 /// A read-only zip archive found at the end of a byte buffer, such as the associated files
 /// appended to a `.tflite` model.
 ///
-/// Reading follows the TFLite metadata rules (BEHAVIOR.md B.2):
+/// Reading tolerates every way TFLite's metadata tools (and `cat`) append the zip:
 /// * The end-of-central-directory record is searched backwards over the last 22 + 65535
 ///   bytes; a candidate whose central directory does not fit, or does not start with a
 ///   central record, is skipped. A zip comment is tolerated. If no record validates, the

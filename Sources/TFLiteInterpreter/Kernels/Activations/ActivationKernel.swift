@@ -32,18 +32,15 @@ final class ActivationKernel: Kernel {
     _ activation: (BuiltinOptions) throws(InterpreterError) -> UnaryActivation
   ) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
-    let input = try node.input(0)
-    guard input.type == node.outputs[0].type else {
-      throw node.unsupported("input and output types must match")
-    }
+    let input = try node.inputMatchingOutput()
     switch input.type {
     case .float32:
       try node.setOutputShape(0, input.shape)
       return ActivationKernel(activation: try activation(node.options), count: input.elementCount)
     case .uint8, .int8:
       let table = try QuantizedActivationTable.make(
-        try activation(node.options), input: QuantizedOperand(input, "input", node: node),
-        output: QuantizedOperand(node.outputs[0], "output", node: node), node: node)
+        try activation(node.options), input: PerTensorQuantization.eightBit(input, "input", node),
+        output: PerTensorQuantization.eightBit(node.outputs[0], "output", node), node: node)
       try node.setOutputShape(0, input.shape)
       return QuantizedLookupKernel(table: table, count: input.elementCount)
     default:

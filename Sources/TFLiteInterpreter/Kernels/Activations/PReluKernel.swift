@@ -29,9 +29,9 @@ final class PReluKernel: Kernel {
     case .float32: break
     case .uint8, .int8:
       quantized = QuantizedPReluKernel.Parameters(
-        input: try QuantizedOperand(input, "input", node: node),
-        alpha: try QuantizedOperand(alpha, "alpha", node: node),
-        output: try QuantizedOperand(node.outputs[0], "output", node: node))
+        input: try PerTensorQuantization.eightBit(input, "input", node),
+        alpha: try PerTensorQuantization.eightBit(alpha, "alpha", node),
+        output: try PerTensorQuantization.eightBit(node.outputs[0], "output", node))
     default:
       throw node.unsupported("\(input.type) is not supported (only float32, uint8 and int8)")
     }
@@ -75,26 +75,34 @@ final class PReluKernel: Kernel {
     let alpha = io.input(1, as: Float.self)
     let output = io.output(0, as: Float.self)
     guard let broadcast else { return }
-    if let period {
-      io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
-        var o = range.lowerBound
-        var a = o % period
-        while o < range.upperBound {
-          let run = min(period - a, range.upperBound - o)
-          for step in 0..<run {
-            let x = input[o + step]
-            output[o + step] = x >= 0 ? x : x * alpha[a + step]
-          }
-          o += run
-          a = 0
-        }
+    Self.forEachElement(broadcast, period: period, pool: io.pool) { o, i, a in
+      let x = input[i]
+      output[o] = x >= 0 ? x : x * alpha[a]
+    }
+  }
+
+  /// Calls `body(o, i, a)` for every output element `o` with the input element `i` and alpha
+  /// element `a` it reads, split over `pool`'s threads: along runs of alpha's `period` (then
+  /// `i == o`) when there is one, else through the general `broadcast`.
+  @inline(__always)
+  static func forEachElement(
+    _ broadcast: Broadcast, period: Int?, pool: ThreadPool,
+    _ body: (_ o: Int, _ i: Int, _ a: Int) -> Void
+  ) {
+    guard let period else {
+      pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
+        broadcast.forEach(in: range, body)
       }
-    } else {
-      io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
-        broadcast.forEach(in: range) { o, i, j in
-          let x = input[i]
-          output[o] = x >= 0 ? x : x * alpha[j]
-        }
+      return
+    }
+    pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
+      var o = range.lowerBound
+      var a = o % period
+      while o < range.upperBound {
+        let run = min(period - a, range.upperBound - o)
+        for step in 0..<run { body(o + step, o + step, a + step) }
+        o += run
+        a = 0
       }
     }
   }

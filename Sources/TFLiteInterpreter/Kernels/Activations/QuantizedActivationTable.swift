@@ -15,7 +15,7 @@
 enum QuantizedActivationTable {
   /// The table for `activation` from `input` to `output` (same type, checked by the caller).
   static func make(
-    _ activation: UnaryActivation, input: QuantizedOperand, output: QuantizedOperand,
+    _ activation: UnaryActivation, input: PerTensorQuantization, output: PerTensorQuantization,
     node: NodeContext
   ) throws(InterpreterError) -> [UInt8] {
     switch activation {
@@ -56,7 +56,9 @@ enum QuantizedActivationTable {
   /// `QuantizedReluX`: requantize with `input_scale / output_scale` (divided in float), then
   /// clamp to `[zp + round(lower / scale), zp + round(upper / scale)]` within the type
   /// (no upper clamp but the type's for an infinite `upper`).
-  static func relu(lower: Float, upper: Float, input: QuantizedOperand, output: QuantizedOperand)
+  static func relu(
+    lower: Float, upper: Float, input: PerTensorQuantization, output: PerTensorQuantization
+  )
     -> [UInt8]
   {
     let multiplier = QuantizedArithmetic.Multiplier(Double(input.scale / output.scale))
@@ -65,7 +67,7 @@ enum QuantizedActivationTable {
       upper == .infinity
       ? output.qmax : min(output.qmax, output.zeroPoint &+ cInt32((upper / output.scale).rounded()))
     var table = [UInt8](repeating: 0, count: 256)
-    for q in input.values {
+    for q in input.range {
       var value = output.zeroPoint &+ multiplier.apply(q &- input.zeroPoint)
       value = max(low, value)
       value = min(high, value)
@@ -78,11 +80,11 @@ enum QuantizedActivationTable {
   /// divide by the output scale (as a multiplication by its float inverse), round half away
   /// from zero, add the zero point and clamp to the type.
   static func lookUp(
-    input: QuantizedOperand, output: QuantizedOperand, _ transform: (Float) -> Float
+    input: PerTensorQuantization, output: PerTensorQuantization, _ transform: (Float) -> Float
   ) -> [UInt8] {
     let inverseScale: Float = 1 / output.scale
     var table = [UInt8](repeating: 0, count: 256)
-    for q in input.values {
+    for q in input.range {
       let dequantized = input.scale * Float(q - input.zeroPoint)
       let transformed = transform(dequantized)
       let rescaled = (transformed * inverseScale).rounded()
@@ -100,7 +102,7 @@ enum QuantizedActivationTable {
   /// `QuantizeLeakyRelu` with the multipliers of `LeakyReluPrepare` (computed in float, then
   /// quantized): `input_scale / output_scale` for x ≥ 0 and `input_scale · alpha / output_scale`
   /// for x < 0, a negative alpha applied as the negation of its magnitude's product.
-  static func leakyRelu(alpha: Float, input: QuantizedOperand, output: QuantizedOperand)
+  static func leakyRelu(alpha: Float, input: PerTensorQuantization, output: PerTensorQuantization)
     -> [UInt8]
   {
     let alphaMultiplier = QuantizedArithmetic.Multiplier(
@@ -111,7 +113,7 @@ enum QuantizedActivationTable {
       multiplier: isAlphaNegative ? 0 &- alphaMultiplier.multiplier : alphaMultiplier.multiplier,
       shift: alphaMultiplier.shift)
     var table = [UInt8](repeating: 0, count: 256)
-    for q in input.values {
+    for q in input.range {
       let value = q &- input.zeroPoint
       var result = output.zeroPoint
       if value >= 0 {
@@ -128,7 +130,9 @@ enum QuantizedActivationTable {
   /// The reference integer HARD_SWISH (`reference_ops::HardSwish` with the parameters of
   /// `HardSwishPrepare`): 16-bit fixed point, a "relu-ish" factor in [0, 1] times the input on
   /// the output scale. Throws when the output multiplier would need a left shift, as TFLite does.
-  static func hardSwish(input: QuantizedOperand, output: QuantizedOperand, node: NodeContext)
+  static func hardSwish(
+    input: PerTensorQuantization, output: PerTensorQuantization, node: NodeContext
+  )
     throws(InterpreterError) -> [UInt8]
   {
     let hiresInputScale: Float = (1.0 / 128.0) * input.scale
@@ -149,7 +153,7 @@ enum QuantizedActivationTable {
     let outputZeroPoint = Int16(truncatingIfNeeded: output.zeroPoint)
 
     var table = [UInt8](repeating: 0, count: 256)
-    for q in input.values {
+    for q in input.range {
       let inputValue = Int16(truncatingIfNeeded: q - Int32(inputZeroPoint))
       let hiresInput = Int16(truncatingIfNeeded: Int32(inputValue) * 128)
       let preshiftOutputScale = FixedPoint.multiply(

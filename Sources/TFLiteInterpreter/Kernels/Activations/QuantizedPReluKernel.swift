@@ -13,7 +13,8 @@ final class QuantizedPReluKernel: Kernel {
     let negative: QuantizedArithmetic.Multiplier
     let isSigned: Bool
 
-    init(input: QuantizedOperand, alpha: QuantizedOperand, output: QuantizedOperand) {
+    init(input: PerTensorQuantization, alpha: PerTensorQuantization, output: PerTensorQuantization)
+    {
       inputZeroPoint = input.zeroPoint
       alphaZeroPoint = alpha.zeroPoint
       outputZeroPoint = output.zeroPoint
@@ -61,30 +62,10 @@ final class QuantizedPReluKernel: Kernel {
     let output = io.output(0, as: T.self)
     let parameters = self.parameters
     guard let broadcast else { return }
-    if let period {
-      io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
-        var o = range.lowerBound
-        var a = o % period
-        while o < range.upperBound {
-          let run = min(period - a, range.upperBound - o)
-          for step in 0..<run {
-            output[o + step] = T(
-              truncatingIfNeeded: parameters.apply(
-                Int32(truncatingIfNeeded: input[o + step]),
-                Int32(truncatingIfNeeded: alpha[a + step])))
-          }
-          o += run
-          a = 0
-        }
-      }
-    } else {
-      io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
-        broadcast.forEach(in: range) { o, i, j in
-          output[o] = T(
-            truncatingIfNeeded: parameters.apply(
-              Int32(truncatingIfNeeded: input[i]), Int32(truncatingIfNeeded: alpha[j])))
-        }
-      }
+    PReluKernel.forEachElement(broadcast, period: period, pool: io.pool) { o, i, a in
+      output[o] = T(
+        truncatingIfNeeded: parameters.apply(
+          Int32(truncatingIfNeeded: input[i]), Int32(truncatingIfNeeded: alpha[a])))
     }
   }
 }

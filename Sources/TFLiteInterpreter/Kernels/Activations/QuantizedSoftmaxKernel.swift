@@ -48,14 +48,14 @@ final class QuantizedSoftmaxKernel: Kernel {
   static func make(_ node: inout NodeContext, beta: Float) throws(InterpreterError) -> any Kernel {
     let inputTensor = try node.input(0)
     let outputTensor = node.outputs[0]
-    let input = try QuantizedOperand(inputTensor, "input", node: node)
+    let input = try PerTensorQuantization.eightBit(inputTensor, "input", node)
     let types: Types
     switch (inputTensor.type, outputTensor.type) {
     case (.uint8, .uint8): types = .uint8ToUInt8
     case (.uint8, .int16): types = .uint8ToInt16
     case (.int8, .int8):
       types = .int8ToInt8
-      let output = try QuantizedOperand(outputTensor, "output", node: node)
+      let output = try PerTensorQuantization.eightBit(outputTensor, "output", node)
       // SoftmaxPrepare: zero point -128 and scale 1/256 within 0.1%.
       guard output.zeroPoint == -128 else {
         throw node.unsupported("int8 output zero point \(output.zeroPoint) must be -128")

@@ -27,10 +27,7 @@ final class SoftmaxKernel: Kernel {
     if input.type == .uint8 || input.type == .int8 {
       return try QuantizedSoftmaxKernel.make(&node, beta: beta)
     }
-    guard input.type == node.outputs[0].type else {
-      throw node.unsupported("input and output types must match")
-    }
-    guard input.type == .float32 else {
+    guard try node.inputMatchingOutput().type == .float32 else {
       throw node.unsupported("\(input.type) is not supported (only float32, uint8 and int8)")
     }
     guard let depth = input.shape.last else { throw node.invalid("input must have rank 1 or more") }

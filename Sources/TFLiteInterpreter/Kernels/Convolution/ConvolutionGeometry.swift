@@ -96,6 +96,41 @@ struct ConvolutionGeometry: Equatable {
   /// Output pixels per image.
   var outputPixels: Int { outputHeight * outputWidth }
 
+  /// Walks the output pixels `rows` (counted over `batch × outputHeight × outputWidth`) in
+  /// runs within one output row, without divisions after the first: `body(image, y, columns)`
+  /// gets the run's image in `input`, its output row and its output columns.
+  @inline(__always)
+  func forEachRun(
+    of rows: Range<Int>, input: UnsafePointer<Float>,
+    _ body: (_ image: UnsafePointer<Float>, _ y: Int, _ columns: Range<Int>) -> Void
+  ) {
+    let pixels = outputPixels
+    guard pixels > 0, !rows.isEmpty else { return }
+    // Offsets stay inside the input, whose size the factory checked.
+    let imageFloats = inputHeight &* inputWidth &* inputChannels
+    var image = input + (rows.lowerBound / pixels) &* imageFloats
+    var y = (rows.lowerBound % pixels) / outputWidth
+    var x = (rows.lowerBound % pixels) % outputWidth
+    var remaining = rows.count
+    while remaining > 0 {
+      let run = min(remaining, outputWidth &- x)
+      body(image, y, x..<x &+ run)
+      remaining &-= run
+      x &+= run
+      if x == outputWidth {
+        x = 0
+        y &+= 1
+        if y == outputHeight {
+          y = 0
+          image += imageFloats
+        }
+      }
+    }
+  }
+
+  /// Elements of the input tensor.
+  var inputElements: Int { batch * inputHeight * inputWidth * inputChannels }
+
   /// The product of `factors`, or nil if it overflows `Int` (sizes are checked against the
   /// interpreter's limits only after a factory returns, so factories multiply with care).
   static func product(_ factors: [Int]) -> Int? {
@@ -120,6 +155,15 @@ struct ConvolutionGeometry: Equatable {
     else {
       throw node.invalid("tensor sizes overflow")
     }
+  }
+
+  /// Splits the output rows of a depthwise convolution (`batch × outputHeight`, each
+  /// `outputWidth × inputChannels × multiplier` outputs of `filterHeight × filterWidth` taps)
+  /// over `pool`'s threads: `body` computes a range of them.
+  func forEachDepthwiseRows(multiplier: Int, pool: ThreadPool, _ body: (Range<Int>) -> Void) {
+    let rowWork = outputWidth * inputChannels * multiplier * filterHeight * filterWidth
+    pool.parallelFor(
+      batch * outputHeight, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1)), body)
   }
 
   /// True when every output pixel reads exactly its own input pixel (1×1 filter, stride 1):

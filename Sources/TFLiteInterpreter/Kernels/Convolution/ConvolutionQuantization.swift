@@ -43,32 +43,19 @@ struct ConvolutionQuantization {
   /// The largest |input − zero point| the input type allows.
   let inputBound: Int
 
-  /// Reads and checks the quantization of `input`, `filter` (with `channels` output channels),
-  /// `bias` and `output` for `op` with the fused `activation`.
+  /// Reads and checks the quantization of the input, filter (with `channels` output
+  /// channels) and bias of `operands` and of `output`, for `op` with the fused `activation`.
   ///
   /// Throws `unsupported` for type combinations TFLite rejects or this interpreter does not
   /// run (hybrid float/quantized, int16, int4, mixed 8-bit types, per-channel uint8) and
   /// `invalid` for inconsistent parameters.
   init(
-    _ op: Operator, input: TensorDescription, filter: TensorDescription,
-    bias: TensorDescription?, output: TensorDescription, channels: Int,
+    _ op: Operator, _ operands: ConvolutionOperands, output: TensorDescription, channels: Int,
     activation: ActivationFunction, node: NodeContext
   ) throws(InterpreterError) {
-    guard input.type == .uint8 || input.type == .int8 else {
-      throw node.unsupported("input type \(input.type) is not a quantized 8-bit type")
-    }
+    let (input, filter) = (operands.input, operands.filter)
+    try Self.checkTypes(operands, output: output, node)
     signed = input.type == .int8
-    guard filter.type == input.type else {
-      throw node.unsupported(
-        "the filter is \(filter.type) but the input is \(input.type); both must have the same 8-bit type"
-      )
-    }
-    guard output.type == input.type else {
-      throw node.unsupported("the output is \(output.type) but the input is \(input.type)")
-    }
-    if let bias, bias.type != .int32 {
-      throw node.unsupported("the bias is \(bias.type); quantized \(input.type) needs int32")
-    }
 
     // Activations: per tensor, with scales TFLite can divide by.
     guard let inputScales = input.quantization?.scales, !inputScales.isEmpty else {
@@ -77,8 +64,7 @@ struct ConvolutionQuantization {
     let inputParameters = try PerTensorQuantization(input, "the input", node)
     let outputParameters = try PerTensorQuantization(output, "the output", node)
     try outputParameters.requireScale("the output", node)
-    let inputScale = inputParameters.scale
-    let outputScale = outputParameters.scale
+    let (inputScale, outputScale) = (inputParameters.scale, outputParameters.scale)
     guard inputScale.isFinite, inputScale >= 0 else {
       throw node.invalid("the input scale \(inputScale) is not a finite non-negative number")
     }
@@ -90,27 +76,112 @@ struct ConvolutionQuantization {
         inputParameters.range.upperBound - inputZeroPoint))
     range = try outputParameters.activationRange(activation, node)
 
-    // The filter: affine, per tensor or per output channel.
-    guard let quantization = filter.quantization, quantization.details == nil,
-      !quantization.scales.isEmpty
-    else {
-      throw node.invalid("the quantized filter has no affine quantization parameters")
+    let weights = try FilterQuantization(op, filter, channels: channels, signed: signed, node)
+    filterZeroPoint = weights.zeroPoint
+    try Self.checkBias(
+      operands.bias, op, weights, signed: signed, inputScale: inputScale,
+      outputScale: outputScale, node)
+
+    // The requantization.
+    let perChannel = weights.perChannel
+    let ratios = (0..<channels).map { channel in
+      Double(inputScale) * Double(weights.scales[perChannel ? channel : 0]) / Double(outputScale)
     }
-    let filterScales = quantization.scales
-    for (index, scale) in filterScales.enumerated() where !(scale.isFinite && scale >= 0) {
-      throw node.invalid(
-        "filter scale \(index) is \(scale); scales must be finite and non-negative")
+    if op == .fullyConnected {
+      multipliers = []
+      scales = ratios
+    } else if signed {
+      scales = nil
+      multipliers = ratios.map { QuantizedArithmetic.Multiplier($0) }
+    } else {
+      // The scale product in float, as TFLite's GetQuantizedConvolutionMultipler computes it.
+      scales = nil
+      let multiplier = QuantizedArithmetic.Multiplier(
+        Double(inputScale * weights.scales[0]) / Double(outputScale))
+      multipliers = Array(repeating: multiplier, count: channels)
     }
-    let perChannel = filterScales.count > 1
-    if perChannel {
+  }
+
+  /// Throws unless input, filter and output share one 8-bit type and a bias is int32.
+  private static func checkTypes(
+    _ operands: ConvolutionOperands, output: TensorDescription, _ node: NodeContext
+  ) throws(InterpreterError) {
+    let (input, filter) = (operands.input, operands.filter)
+    guard input.type == .uint8 || input.type == .int8 else {
+      throw node.unsupported("input type \(input.type) is not a quantized 8-bit type")
+    }
+    guard filter.type == input.type else {
+      throw node.unsupported(
+        "the filter is \(filter.type) but the input is \(input.type); both must have the same 8-bit type"
+      )
+    }
+    guard output.type == input.type else {
+      throw node.unsupported("the output is \(output.type) but the input is \(input.type)")
+    }
+    if let bias = operands.bias, bias.type != .int32 {
+      throw node.unsupported("the bias is \(bias.type); quantized \(input.type) needs int32")
+    }
+  }
+
+  /// The filter's affine quantization, per tensor or per output channel, checked as TFLite's
+  /// `Prepare` does.
+  private struct FilterQuantization {
+    let scales: [Float]
+    let perChannel: Bool
+    /// Subtracted from every weight (0 where TFLite ignores the filter's zero points).
+    let zeroPoint: Int32
+
+    init(
+      _ op: Operator, _ filter: TensorDescription, channels: Int, signed: Bool,
+      _ node: NodeContext
+    ) throws(InterpreterError) {
+      guard let quantization = filter.quantization, quantization.details == nil,
+        !quantization.scales.isEmpty
+      else {
+        throw node.invalid("the quantized filter has no affine quantization parameters")
+      }
+      scales = quantization.scales
+      for (index, scale) in scales.enumerated() where !(scale.isFinite && scale >= 0) {
+        throw node.invalid(
+          "filter scale \(index) is \(scale); scales must be finite and non-negative")
+      }
+      perChannel = scales.count > 1
+      if perChannel {
+        try Self.checkPerChannel(op, filter, quantization, channels: channels, signed, node)
+      }
+      let legacyZero = perChannel ? 0 : Int64(quantization.zeroPoints.first ?? 0)
+      let filterRange: ClosedRange<Int64> = signed ? -128...127 : 0...255
+      if !perChannel && !filterRange.contains(legacyZero) {
+        throw node.invalid(
+          "the filter zero point \(legacyZero) is outside the \(filter.type) range")
+      }
+      if signed && op == .convolution {
+        if let nonzero = quantization.zeroPoints.first(where: { $0 != 0 }) {
+          throw node.invalid("int8 filters must have zero points of 0, found \(nonzero)")
+        }
+        zeroPoint = 0
+      } else if signed && (op == .depthwise || perChannel) {
+        // TFLite's per-channel int8 kernels never read the filter's zero points.
+        zeroPoint = 0
+      } else {
+        zeroPoint = Int32(legacyZero)
+      }
+    }
+
+    /// Throws unless per-channel scales are int8, one per output channel, along the output
+    /// channels' dimension (0 for fully-connected weights).
+    private static func checkPerChannel(
+      _ op: Operator, _ filter: TensorDescription, _ quantization: Quantization, channels: Int,
+      _ signed: Bool, _ node: NodeContext
+    ) throws(InterpreterError) {
+      let count = quantization.scales.count
       guard signed else {
         throw node.unsupported(
-          "the uint8 filter is quantized per channel (\(filterScales.count) scales); TFLite supports per-channel filters only for int8"
+          "the uint8 filter is quantized per channel (\(count) scales); TFLite supports per-channel filters only for int8"
         )
       }
-      guard filterScales.count == channels else {
-        throw node.invalid(
-          "the filter has \(filterScales.count) scales for \(channels) output channels")
+      guard count == channels else {
+        throw node.invalid("the filter has \(count) scales for \(channels) output channels")
       }
       let dimension = quantization.quantizedDimension
       if op == .fullyConnected && dimension != 0 {
@@ -124,65 +195,52 @@ struct ConvolutionQuantization {
         )
       }
     }
-    let legacyFilterZero = perChannel ? 0 : Int64(quantization.zeroPoints.first ?? 0)
-    let filterRange: ClosedRange<Int64> = signed ? -128...127 : 0...255
-    if !perChannel && !filterRange.contains(legacyFilterZero) {
+  }
+
+  /// The bias: int32 with zero point 0; for the per-tensor multiplier, a scale close to
+  /// inputScale × filterScale (TFLite's GetQuantizedConvolutionMultipler check).
+  private static func checkBias(
+    _ bias: TensorDescription?, _ op: Operator, _ weights: FilterQuantization, signed: Bool,
+    inputScale: Float, outputScale: Float, _ node: NodeContext
+  ) throws(InterpreterError) {
+    guard let quantization = bias?.quantization, !quantization.scales.isEmpty else {
+      return  // No quantization recorded: nothing to check.
+    }
+    // A bias quantized per channel reads as scale 0 and zero point 0 (TFLite's legacy params).
+    let (biasScale, zero) = quantization.perTensor ?? (0, 0)
+    guard zero == 0 else { throw node.invalid("the bias zero point is \(zero), not 0") }
+    guard !signed || (op == .fullyConnected && !weights.perChannel) else { return }
+    let product = Double(inputScale) * Double(weights.scales[0])
+    let difference = abs(product - Double(biasScale))
+    guard difference / Double(outputScale) <= 0.02 else {
       throw node.invalid(
-        "the filter zero point \(legacyFilterZero) is outside the \(filter.type) range")
-    }
-    if signed && op == .convolution {
-      if let nonzero = quantization.zeroPoints.first(where: { $0 != 0 }) {
-        throw node.invalid("int8 filters must have zero points of 0, found \(nonzero)")
-      }
-      filterZeroPoint = 0
-    } else if signed && (op == .depthwise || perChannel) {
-      // TFLite's per-channel int8 kernels never read the filter's zero points.
-      filterZeroPoint = 0
-    } else {
-      filterZeroPoint = Int32(legacyFilterZero)
-    }
-
-    // The bias: int32 with zero point 0; for the per-tensor multiplier, a scale close to
-    // inputScale × filterScale (TFLite's GetQuantizedConvolutionMultipler check).
-    let legacyBiasScale: Float?
-    if let biasQuantization = bias?.quantization, !biasQuantization.scales.isEmpty {
-      let single = biasQuantization.scales.count == 1
-      legacyBiasScale = single ? biasQuantization.scales[0] : 0
-      let zero = single ? (biasQuantization.zeroPoints.first ?? 0) : 0
-      guard zero == 0 else { throw node.invalid("the bias zero point is \(zero), not 0") }
-    } else {
-      legacyBiasScale = nil  // No quantization recorded: the check is skipped.
-    }
-    let checksBias = !signed || (op == .fullyConnected && !perChannel)
-    if checksBias, let biasScale = legacyBiasScale {
-      let product = Double(inputScale) * Double(filterScales[0])
-      let difference = abs(product - Double(biasScale))
-      guard difference / Double(outputScale) <= 0.02 else {
-        throw node.invalid(
-          "the bias scale \(biasScale) is not input scale × filter scale (\(product)) within 2% of the output scale \(outputScale)"
-        )
-      }
-    }
-
-    // The requantization.
-    if op == .fullyConnected {
-      multipliers = []
-      scales = (0..<channels).map { channel in
-        Double(inputScale) * Double(filterScales[perChannel ? channel : 0]) / Double(outputScale)
-      }
-    } else if signed {
-      scales = nil
-      multipliers = (0..<channels).map { channel in
-        QuantizedArithmetic.Multiplier(
-          Double(inputScale) * Double(filterScales[perChannel ? channel : 0]) / Double(outputScale))
-      }
-    } else {
-      scales = nil
-      let multiplier = QuantizedArithmetic.Multiplier(
-        Double(inputScale * filterScales[0]) / Double(outputScale))
-      multipliers = Array(repeating: multiplier, count: channels)
+        "the bias scale \(biasScale) is not input scale × filter scale (\(product)) within 2% of the output scale \(outputScale)"
+      )
     }
   }
+
+  /// Widens `count` input values to the floats `value − inputZeroPoint` with `kernels`, split
+  /// over `pool`'s threads.
+  func widenInput(
+    _ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<Float>,
+    kernels: KernelSet, pool: ThreadPool
+  ) {
+    guard count > 0 else { return }
+    let (widen, signed, zeroPoint) = (kernels.entry.widen, self.signed, inputZeroPoint)
+    let chunk = Self.widenChunk
+    let pieces = (count + chunk - 1) / chunk
+    pool.parallelFor(pieces, minimumChunk: 4) { range in
+      let first = range.lowerBound * chunk
+      let end = min(count, range.upperBound * chunk)
+      widen(source + first, end - first, signed, zeroPoint, destination + first)
+    }
+  }
+
+  /// Elements widened per work item (64 KiB of floats).
+  private static let widenChunk = 1 << 14
+
+  /// How weights of this filter widen: its type and zero point.
+  var filterWidening: PackedWeights.Widening { (signed, filterZeroPoint) }
 
   /// The largest |weight − zero point| over `weights` (bytes of this filter's type), or the
   /// type's bound when the weights are not known at load.

@@ -11,32 +11,12 @@ enum ConvolutionReference {
     filter: UnsafePointer<Float>, bias: UnsafePointer<Float>?, activation: FusedActivation,
     output: UnsafeMutablePointer<Float>
   ) {
-    var o = 0
-    for b in 0..<g.batch {
-      for oy in 0..<g.outputHeight {
-        for ox in 0..<g.outputWidth {
-          for oc in 0..<outputChannels {
-            var sum: Float = 0
-            for ky in 0..<g.filterHeight {
-              let y = oy * g.strideHeight - g.padTop + ky * g.dilationHeight
-              guard y >= 0 && y < g.inputHeight else { continue }
-              for kx in 0..<g.filterWidth {
-                let x = ox * g.strideWidth - g.padLeft + kx * g.dilationWidth
-                guard x >= 0 && x < g.inputWidth else { continue }
-                for ic in 0..<g.inputChannels {
-                  let value = input[
-                    ((b * g.inputHeight + y) * g.inputWidth + x) * g.inputChannels + ic]
-                  let weight = filter[
-                    ((oc * g.filterHeight + ky) * g.filterWidth + kx) * g.inputChannels + ic]
-                  sum += value * weight
-                }
-              }
-            }
-            output[o] = activation.apply(sum + (bias?[oc] ?? 0))
-            o += 1
-          }
-        }
-      }
+    forEachOutput(g, channels: outputChannels, bias: bias, activation, output) {
+      sum, b, oc, tap in
+      let value = input + ((b * g.inputHeight + tap.y) * g.inputWidth + tap.x) * g.inputChannels
+      let weight =
+        filter + ((oc * g.filterHeight + tap.ky) * g.filterWidth + tap.kx) * g.inputChannels
+      for ic in 0..<g.inputChannels { sum += value[ic] * weight[ic] }
     }
   }
 
@@ -48,11 +28,30 @@ enum ConvolutionReference {
     output: UnsafeMutablePointer<Float>
   ) {
     let outputChannels = g.inputChannels * multiplier
+    forEachOutput(g, channels: outputChannels, bias: bias, activation, output) {
+      sum, b, oc, tap in
+      let value = input[
+        ((b * g.inputHeight + tap.y) * g.inputWidth + tap.x) * g.inputChannels + oc / multiplier]
+      sum += value * filter[(tap.ky * g.filterWidth + tap.kx) * outputChannels + oc]
+    }
+  }
+
+  /// One filter tap of one output pixel: filter row and column, and the input pixel it reads.
+  typealias Tap = (ky: Int, kx: Int, y: Int, x: Int)
+
+  /// Writes every output `[B][OH][OW][channels]` in order: `activation(sum + bias[oc])`, where
+  /// `accumulate(&sum, batch, oc, tap)` adds each tap's products to `sum` (from 0), over the
+  /// taps inside the image in filter order.
+  private static func forEachOutput(
+    _ g: ConvolutionGeometry, channels: Int, bias: UnsafePointer<Float>?,
+    _ activation: FusedActivation, _ output: UnsafeMutablePointer<Float>,
+    _ accumulate: (_ sum: inout Float, _ batch: Int, _ oc: Int, _ tap: Tap) -> Void
+  ) {
     var o = 0
     for b in 0..<g.batch {
       for oy in 0..<g.outputHeight {
         for ox in 0..<g.outputWidth {
-          for oc in 0..<outputChannels {
+          for oc in 0..<channels {
             var sum: Float = 0
             for ky in 0..<g.filterHeight {
               let y = oy * g.strideHeight - g.padTop + ky * g.dilationHeight
@@ -60,10 +59,7 @@ enum ConvolutionReference {
               for kx in 0..<g.filterWidth {
                 let x = ox * g.strideWidth - g.padLeft + kx * g.dilationWidth
                 guard x >= 0 && x < g.inputWidth else { continue }
-                let value = input[
-                  ((b * g.inputHeight + y) * g.inputWidth + x) * g.inputChannels + oc / multiplier]
-                let weight = filter[(ky * g.filterWidth + kx) * outputChannels + oc]
-                sum += value * weight
+                accumulate(&sum, b, oc, (ky, kx, y, x))
               }
             }
             output[o] = activation.apply(sum + (bias?[oc] ?? 0))

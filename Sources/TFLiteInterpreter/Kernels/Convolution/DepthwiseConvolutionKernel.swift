@@ -36,31 +36,40 @@ final class DepthwiseConvolutionKernel: Kernel {
   deinit { zeroBias.deallocate() }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    try node.expect(inputs: 2, 3, outputs: 1)
-    let input = try node.input(0)
-    let filter = try node.input(1)
-    let bias = node.inputs.count > 2 ? node.inputs[2] : nil
-    let quantized = try QuantizedSupport.isQuantized(input: input, filter: filter, node: node)
-    if !quantized {
-      for (position, tensor) in [(0, input), (1, filter)] + (bias.map { [(2, $0)] } ?? [])
-      where tensor.type != .float32 {
-        throw node.unsupported(
-          "input \(position) is \(tensor.type); only float32, uint8 and int8 depthwise convolution are supported"
-        )
-      }
-      guard node.outputs[0].type == .float32 else {
-        throw node.unsupported("output is \(node.outputs[0].type) for a float32 input")
-      }
-    }
+    let operands = try ConvolutionOperands(node, operation: "depthwise convolution")
     guard case .depthwiseConv2D(let options) = node.options else {
       throw node.invalid("options are \(node.options.typeName), not DepthwiseConv2DOptions")
     }
+    let (geometry, multiplier) = try Self.geometry(operands, options, node)
+    let outputChannels = geometry.inputChannels * multiplier
+    try node.setOutputShape(
+      0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
+    if operands.quantized {
+      let quantization = try ConvolutionQuantization(
+        .depthwise, operands, output: node.outputs[0], channels: outputChannels,
+        activation: options.activation, node: node)
+      return QuantizedDepthwiseConvolutionKernel(
+        geometry: geometry, multiplier: multiplier, quantization: quantization,
+        kernels: node.kernels, filter: operands.filter.constant, bias: operands.bias)
+    }
+    return DepthwiseConvolutionKernel(
+      geometry: geometry, multiplier: multiplier,
+      activation: try FusedActivation(options.activation, node: node), kernels: node.kernels,
+      hasBias: operands.bias != nil)
+  }
+
+  /// The geometry and depth multiplier of `operands` with `options`, checked. The multiplier is
+  /// derived from the shapes and must match a nonzero `depth_multiplier`.
+  private static func geometry(
+    _ operands: ConvolutionOperands, _ options: DepthwiseConv2DOptions, _ node: NodeContext
+  ) throws(InterpreterError) -> (ConvolutionGeometry, multiplier: Int) {
+    let filter = operands.filter
     guard filter.shape.count == 4, filter.shape[0] == 1 else {
       throw node.invalid(
         "filter must have shape [1, KH, KW, OC], found \(filter.shape)")
     }
     let geometry = try ConvolutionGeometry(
-      input: input.shape, filterHeight: filter.shape[1], filterWidth: filter.shape[2],
+      input: operands.input.shape, filterHeight: filter.shape[1], filterWidth: filter.shape[2],
       padding: options.padding, strides: (options.strideHeight, options.strideWidth),
       dilations: (options.dilationHeight, options.dilationWidth), node: node)
     let outputChannels = filter.shape[3]
@@ -80,37 +89,19 @@ final class DepthwiseConvolutionKernel: Kernel {
         "depth_multiplier is \(options.depthMultiplier) but the shapes give \(multiplier) (\(outputChannels) / \(inputChannels))"
       )
     }
-    if let bias, ConvolutionGeometry.product(bias.shape) != outputChannels {
-      throw node.invalid("bias of shape \(bias.shape) is not \(outputChannels) values")
-    }
-    if quantized {
-      let quantization = try ConvolutionQuantization(
-        .depthwise, input: input, filter: filter, bias: bias, output: node.outputs[0],
-        channels: outputChannels, activation: options.activation, node: node)
-      try node.setOutputShape(
-        0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
-      return QuantizedDepthwiseConvolutionKernel(
-        geometry: geometry, multiplier: multiplier, quantization: quantization,
-        kernels: KernelSet.current, filter: filter.constant, bias: bias)
-    }
-    let activation = try FusedActivation(options.activation, node: node)
-    try node.setOutputShape(
-      0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
-    return DepthwiseConvolutionKernel(
-      geometry: geometry, multiplier: multiplier, activation: activation,
-      kernels: KernelSet.current, hasBias: bias != nil)
+    try operands.checkBias(channels: outputChannels, node)
+    return (geometry, multiplier)
   }
 
   func run(_ io: KernelIO) {
     let g = geometry
-    let outputChannels = g.inputChannels * multiplier
-    let rows = g.batch * g.outputHeight
-    guard rows > 0, g.outputWidth > 0, outputChannels > 0 else { return }
+    guard g.batch * g.outputHeight > 0, g.outputWidth > 0, g.inputChannels * multiplier > 0
+    else { return }
     let input = io.input(0, as: Float.self)
     let filter = io.input(1, as: Float.self)
     let bias = hasBias ? io.input(2, as: Float.self) : nil
     let output = io.output(0, as: Float.self)
-    if kernels.variant == .reference {
+    if kernels.isReference {
       ConvolutionReference.depthwise(
         g, multiplier: multiplier, input: input, filter: filter, bias: bias,
         activation: activation, output: output)
@@ -125,10 +116,7 @@ final class DepthwiseConvolutionKernel: Kernel {
       dilationHeight: g.dilationHeight, dilationWidth: g.dilationWidth, padTop: g.padTop,
       padLeft: g.padLeft, lower: activation.lower, upper: activation.upper
     )
-    let rowWork = g.outputWidth * outputChannels * g.filterHeight * g.filterWidth
-    let depthwise = kernels.depthwise
-    io.pool.parallelFor(rows, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1))) {
-      depthwise(operands, $0)
-    }
+    let depthwise = kernels.entry.depthwise
+    g.forEachDepthwiseRows(multiplier: multiplier, pool: io.pool) { depthwise(operands, $0) }
   }
 }

@@ -1,3 +1,4 @@
+internal import OcellusKernels
 import TFLiteModel
 
 /// FULLY_CONNECTED on float32 tensors: `output[i][j] = activation(sum_k input[i][k] ×
@@ -12,58 +13,42 @@ import TFLiteModel
 final class FullyConnectedKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.fullyConnected: { try make(&$0) }]
 
-  private let rows: Int
-  private let units: Int
-  private let depth: Int
+  /// GEMM sizes: `rows` (M) × `units` (N), summing over `depth` (K).
+  struct Shape {
+    let rows: Int
+    let units: Int
+    let depth: Int
+  }
+
+  private let shape: Shape
   private let activation: FusedActivation
   private let kernels: KernelSet
   private let hasBias: Bool
-  /// The weights packed at load; nil for the reference build or weights known only at run time.
-  private let packed: PackedWeights?
+  /// The weights in GEMM panels; nil for the reference build or an empty output.
+  private let weights: PackedWeights?
   let scratchBytes: Int
 
-  /// Bytes of packed weights this kernel holds beyond the model.
-  var packedWeightBytes: Int { packed?.byteCount ?? 0 }
-
   private init(
-    rows: Int, units: Int, depth: Int, activation: FusedActivation, kernels: KernelSet,
-    hasBias: Bool, weights: ArraySlice<UInt8>?
+    _ shape: Shape, activation: FusedActivation, kernels: KernelSet, hasBias: Bool,
+    weights: ArraySlice<UInt8>?
   ) {
-    self.rows = rows
-    self.units = units
-    self.depth = depth
+    self.shape = shape
     self.activation = activation
     self.kernels = kernels
     self.hasBias = hasBias
-    if kernels.variant == .reference || rows == 0 || units == 0 {
-      packed = nil
-      scratchBytes = 0
-    } else if let weights {
-      packed = PackedWeights(kernels: kernels, weights: weights, columns: units, depth: depth)
+    if kernels.isReference || shape.rows == 0 || shape.units == 0 {
+      self.weights = nil
       scratchBytes = 0
     } else {
-      packed = nil
-      scratchBytes = kernels.packedCount(depth, units) * MemoryLayout<Float>.size
+      let packed = PackedWeights(
+        kernels: kernels, constant: weights, columns: shape.units, depth: shape.depth)
+      self.weights = packed
+      scratchBytes = packed.scratchFloats * MemoryLayout<Float>.size
     }
   }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    try node.expect(inputs: 2, 3, outputs: 1)
-    let input = try node.input(0)
-    let weights = try node.input(1)
-    let bias = node.inputs.count > 2 ? node.inputs[2] : nil
-    let quantized = try QuantizedSupport.isQuantized(input: input, filter: weights, node: node)
-    if !quantized {
-      for (position, tensor) in [(0, input), (1, weights)] + (bias.map { [(2, $0)] } ?? [])
-      where tensor.type != .float32 {
-        throw node.unsupported(
-          "input \(position) is \(tensor.type); only float32, uint8 and int8 fully-connected are supported"
-        )
-      }
-      guard node.outputs[0].type == .float32 else {
-        throw node.unsupported("output is \(node.outputs[0].type) for a float32 input")
-      }
-    }
+    let operands = try ConvolutionOperands(node, operation: "fully-connected")
     var fused = ActivationFunction.none
     var keepNumDims = false
     switch node.options {
@@ -77,6 +62,29 @@ final class FullyConnectedKernel: Kernel {
     default:
       throw node.invalid("options are \(node.options.typeName), not FullyConnectedOptions")
     }
+    let (shape, outputShape) = try Self.shape(operands, keepNumDims: keepNumDims, node)
+    if operands.quantized {
+      let quantization = try ConvolutionQuantization(
+        .fullyConnected, operands, output: node.outputs[0], channels: shape.units,
+        activation: fused, node: node)
+      try node.setOutputShape(0, outputShape)
+      return QuantizedFullyConnectedKernel(
+        shape, quantization: quantization, kernels: node.kernels,
+        weights: operands.filter.constant, bias: operands.bias)
+    }
+    let activation = try FusedActivation(fused, node: node)
+    try node.setOutputShape(0, outputShape)
+    return FullyConnectedKernel(
+      shape, activation: activation, kernels: node.kernels, hasBias: operands.bias != nil,
+      weights: operands.filter.constant)
+  }
+
+  /// The GEMM sizes and the output shape, checked: weights `[N, K]`, the input a whole number
+  /// of rows of K, the bias N values.
+  private static func shape(
+    _ operands: ConvolutionOperands, keepNumDims: Bool, _ node: NodeContext
+  ) throws(InterpreterError) -> (Shape, output: [Int]) {
+    let (input, weights) = (operands.input, operands.filter)
     guard weights.shape.count == 2 else {
       throw node.invalid("weights must have rank 2 ([N, K]), found shape \(weights.shape)")
     }
@@ -94,60 +102,35 @@ final class FullyConnectedKernel: Kernel {
       )
     }
     let rows = elements / depth
-    if let bias, ConvolutionGeometry.product(bias.shape) != units {
-      throw node.invalid("bias of shape \(bias.shape) is not \(units) values")
+    try operands.checkBias(channels: units, node)
+    guard keepNumDims else {
+      return (Shape(rows: rows, units: units, depth: depth), [rows, units])
     }
-    let shape: [Int]
-    if keepNumDims {
-      guard let last = input.shape.last, last == depth else {
-        throw node.invalid(
-          "keep_num_dims needs the input's last dimension to be \(depth), found shape \(input.shape)"
-        )
-      }
-      shape = input.shape.dropLast() + [units]
-    } else {
-      shape = [rows, units]
+    guard let last = input.shape.last, last == depth else {
+      throw node.invalid(
+        "keep_num_dims needs the input's last dimension to be \(depth), found shape \(input.shape)"
+      )
     }
-    if quantized {
-      let quantization = try ConvolutionQuantization(
-        .fullyConnected, input: input, filter: weights, bias: bias, output: node.outputs[0],
-        channels: units, activation: fused, node: node)
-      try node.setOutputShape(0, shape)
-      return QuantizedFullyConnectedKernel(
-        rows: rows, units: units, depth: depth, quantization: quantization,
-        kernels: KernelSet.current, weights: weights.constant, bias: bias)
-    }
-    let activation = try FusedActivation(fused, node: node)
-    try node.setOutputShape(0, shape)
-    return FullyConnectedKernel(
-      rows: rows, units: units, depth: depth, activation: activation,
-      kernels: KernelSet.current, hasBias: bias != nil, weights: weights.constant)
+    return (Shape(rows: rows, units: units, depth: depth), input.shape.dropLast() + [units])
   }
 
   func run(_ io: KernelIO) {
+    let (rows, units, depth) = (shape.rows, shape.units, shape.depth)
     guard rows > 0, units > 0 else { return }
     let input = io.input(0, as: Float.self)
     let bias = hasBias ? io.input(2, as: Float.self) : nil
     let output = io.output(0, as: Float.self)
-    if kernels.variant == .reference {
+    guard let weights else {
       ConvolutionReference.fullyConnected(
         rows: rows, units: units, depth: depth, input: input,
         weights: io.input(1, as: Float.self), bias: bias, activation: activation, output: output)
       return
     }
-    let weights: UnsafePointer<Float>
-    if let packed {
-      weights = packed.pointer
-    } else {
-      guard
-        let scratch = io.scratch?.bindMemory(
-          to: Float.self, capacity: scratchBytes / MemoryLayout<Float>.size)
-      else { return }
-      kernels.pack(io.input(1, as: Float.self), units, depth, depth, scratch)
-      weights = UnsafePointer(scratch)
-    }
+    let scratch = io.scratch?.bindMemory(
+      to: Float.self, capacity: scratchBytes / MemoryLayout<Float>.size)
     GEMM.multiply(
-      kernels: kernels, m: rows, n: units, k: depth, a: input, lda: depth, packed: weights,
-      bias: bias, activation: activation, c: output, ldc: units, pool: io.pool)
+      kernels: kernels, m: rows, n: units, k: depth, a: input, lda: depth,
+      packed: weights.pointer(io, scratch: scratch), bias: bias, activation: activation,
+      c: output, ldc: units, pool: io.pool)
   }
 }

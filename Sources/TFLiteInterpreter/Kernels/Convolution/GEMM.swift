@@ -14,7 +14,7 @@ enum GEMM {
   static let minimumChunkWork = 1 << 17
 
   /// `c[i][j] = clamp(sum_k a[i * lda + k] * B[k][j] + bias[j])` for `i < m`, `j < n`, with B
-  /// packed by `kernels` (`kernels.packedCount(k, n)` floats at `packed`).
+  /// packed by `kernels` (`kernels.entry.packedCount(k, n)` floats at `packed`).
   static func multiply(
     kernels: KernelSet, m: Int, n: Int, k: Int, a: UnsafePointer<Float>, lda: Int,
     packed: UnsafePointer<Float>, bias: UnsafePointer<Float>?, activation: FusedActivation,
@@ -24,7 +24,7 @@ enum GEMM {
       m: m, n: n, k: k, a: a, lda: lda, packed: packed, panelStride: k * kernels.columnTile,
       bias: bias, lower: activation.lower, upper: activation.upper, c: c, ldc: ldc
     )
-    let multiply = kernels.multiply
+    let multiply = kernels.entry.multiply
     split(kernels: kernels, m: m, n: n, k: k, pool: pool) { multiply(operands, $0, $1) }
   }
 
@@ -35,7 +35,7 @@ enum GEMM {
   ) {
     guard m > 0, n > 0 else { return }
     let tile = kernels.rowTile
-    let panels = kernels.panelCount(n)
+    let panels = kernels.entry.panelCount(n)
     var blockRows = max(tile, blockFloats / max(k, 1) / tile * tile)
     let threads = pool.threadCount
     if threads > 1 {

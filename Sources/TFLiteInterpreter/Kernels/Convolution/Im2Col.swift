@@ -19,21 +19,11 @@ enum Im2Col {
     let strideWidth = g.strideWidth
     let dilationHeight = g.dilationHeight
     let dilationWidth = g.dilationWidth
-    let outputWidth = g.outputWidth
-    let pixels = g.outputPixels
-    guard pixels > 0, !rows.isEmpty else { return }
     let tapRowFloats = filterWidth &* channels
-    let imageFloats = inputHeight &* inputWidth &* channels
     let depth = filterHeight &* tapRowFloats
-    // The output pixel of the current row, advanced without divisions.
-    var image = input + (rows.lowerBound / pixels) &* imageFloats
-    var y = (rows.lowerBound % pixels) / outputWidth
-    var x = (rows.lowerBound % pixels) % outputWidth
     var out = matrix
-    var remaining = rows.count
-    while remaining > 0 {
+    g.forEachRun(of: rows, input: input) { image, y, columns in
       // One run of pixels in output row `y`: the valid filter rows are the same for all.
-      let run = min(remaining, outputWidth &- x)
       let originY = y &* g.strideHeight &- g.padTop
       var firstRow = 0
       while firstRow < filterHeight && originY &+ firstRow &* dilationHeight < 0 { firstRow &+= 1 }
@@ -43,7 +33,7 @@ enum Im2Col {
       }
       let fullRows = firstRow == 0 && endRow == filterHeight && dilationWidth == 1
       let rowStep = dilationHeight &* inputWidth &* channels
-      for column in x..<x &+ run {
+      for column in columns {
         let originX = column &* strideWidth &- g.padLeft
         if fullRows && originX >= 0 && originX &+ filterWidth <= inputWidth {
           // Every tap inside the image: one contiguous run of the input per filter row.
@@ -54,52 +44,58 @@ enum Im2Col {
             source += rowStep
             tapRow += tapRowFloats
           }
-          out += depth
-          continue
-        }
-        var first = 0
-        while first < filterWidth && originX &+ first &* dilationWidth < 0 { first &+= 1 }
-        var end = filterWidth
-        while end > first && originX &+ (end &- 1) &* dilationWidth >= inputWidth { end &-= 1 }
-        if firstRow > 0 { out.update(repeating: 0, count: firstRow &* tapRowFloats) }
-        for ky in firstRow..<endRow {
-          let tapRow = out + ky &* tapRowFloats
-          if first > 0 { tapRow.update(repeating: 0, count: first &* channels) }
-          let inputY = originY &+ ky &* dilationHeight
-          let source = image + (inputY &* inputWidth &+ originX) &* channels
-          if dilationWidth == 1 {
-            // Consecutive taps are consecutive input pixels: one contiguous run.
-            copy(
-              source + first &* channels, to: tapRow + first &* channels,
-              count: (end &- first) &* channels)
-          } else {
-            for kx in first..<end {
-              copy(
-                source + kx &* dilationWidth &* channels, to: tapRow + kx &* channels,
-                count: channels)
-            }
-          }
-          if end < filterWidth {
-            (tapRow + end &* channels).update(
-              repeating: 0, count: (filterWidth &- end) &* channels)
-          }
-        }
-        if endRow < filterHeight {
-          (out + endRow &* tapRowFloats).update(
-            repeating: 0, count: (filterHeight &- endRow) &* tapRowFloats)
+        } else {
+          window(
+            g, image: image, originY: originY, originX: originX, filterRows: firstRow..<endRow,
+            into: out)
         }
         out += depth
       }
-      remaining &-= run
-      x &+= run
-      if x == outputWidth {
-        x = 0
-        y &+= 1
-        if y == g.outputHeight {
-          y = 0
-          image += imageFloats
+    }
+  }
+
+  /// Copies the window of one output pixel that crosses the image border: filter rows
+  /// `filterRows` (those inside the image vertically) of the taps inside the image, zeros for
+  /// every other tap. `image` is the pixel's image, (`originY`, `originX`) the input pixel of
+  /// tap (0, 0), `out` the pixel's row of the patch matrix.
+  @inline(__always)
+  private static func window(
+    _ g: ConvolutionGeometry, image: UnsafePointer<Float>, originY: Int, originX: Int,
+    filterRows: Range<Int>, into out: UnsafeMutablePointer<Float>
+  ) {
+    let channels = g.inputChannels
+    let (inputWidth, filterWidth, dilationWidth) = (g.inputWidth, g.filterWidth, g.dilationWidth)
+    let tapRowFloats = filterWidth &* channels
+    var first = 0
+    while first < filterWidth && originX &+ first &* dilationWidth < 0 { first &+= 1 }
+    var end = filterWidth
+    while end > first && originX &+ (end &- 1) &* dilationWidth >= inputWidth { end &-= 1 }
+    let (firstRow, endRow) = (filterRows.lowerBound, filterRows.upperBound)
+    if firstRow > 0 { out.update(repeating: 0, count: firstRow &* tapRowFloats) }
+    for ky in firstRow..<endRow {
+      let tapRow = out + ky &* tapRowFloats
+      if first > 0 { tapRow.update(repeating: 0, count: first &* channels) }
+      let inputY = originY &+ ky &* g.dilationHeight
+      let source = image + (inputY &* inputWidth &+ originX) &* channels
+      if dilationWidth == 1 {
+        // Consecutive taps are consecutive input pixels: one contiguous run.
+        copy(
+          source + first &* channels, to: tapRow + first &* channels,
+          count: (end &- first) &* channels)
+      } else {
+        for kx in first..<end {
+          copy(
+            source + kx &* dilationWidth &* channels, to: tapRow + kx &* channels,
+            count: channels)
         }
       }
+      if end < filterWidth {
+        (tapRow + end &* channels).update(repeating: 0, count: (filterWidth &- end) &* channels)
+      }
+    }
+    if endRow < g.filterHeight {
+      (out + endRow &* tapRowFloats).update(
+        repeating: 0, count: (g.filterHeight &- endRow) &* tapRowFloats)
     }
   }
 

@@ -1,62 +1,109 @@
-/// Weights packed once, at load, into the column panels of a GEMM build; owned by the kernel
-/// that packed them and freed with it.
-final class PackedWeights {
-  /// The build that packed them (and must multiply with them).
-  let kernels: KernelSet
-  /// GEMM columns (output channels / units).
-  let columns: Int
-  /// GEMM depth (inputs per output).
-  let depth: Int
-  /// The packed floats.
-  let pointer: UnsafePointer<Float>
-  private let storage: UnsafeMutablePointer<Float>
-  /// Bytes held (the kernel's persistent memory beyond the model).
-  let byteCount: Int
+/// The B matrix of a convolution or fully-connected GEMM — `columns` rows of `depth` weights
+/// (TFLite's `[OC][KH][KW][IC]` filters and `[N][K]` fully-connected weights) — packed into the
+/// column panels of a kernel build: once at load when the weights are constant, else into
+/// scratch at every run. Quantized weights are packed as the integer-valued floats
+/// `weight − zeroPoint` the quantized GEMM multiplies.
+struct PackedWeights {
+  /// The widening of quantized weights: int8 when `signed` (else uint8), minus `zeroPoint`.
+  typealias Widening = (signed: Bool, zeroPoint: Int32)
 
-  /// Packs `weights`: `columns` rows of `depth` floats (TFLite's `[OC][KH][KW][IC]` filters
-  /// and `[N][K]` fully-connected weights), as raw little-endian bytes.
-  init(kernels: KernelSet, weights: ArraySlice<UInt8>, columns: Int, depth: Int) {
-    self.kernels = kernels
-    self.columns = columns
-    self.depth = depth
-    let count = max(kernels.packedCount(depth, columns), 1)
-    storage = .allocate(capacity: count)
-    storage.initialize(repeating: 0, count: count)
-    pointer = UnsafePointer(storage)
-    byteCount = count * MemoryLayout<Float>.size
-    let pack = kernels.pack
-    // The factory checked that `weights` holds `columns * depth` floats; constants are
-    // aligned for their element type by the plan builder.
-    weights.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress, raw.count >= columns * depth * 4 else { return }
-      pack(base.assumingMemoryBound(to: Float.self), columns, depth, depth, storage)
-    }
-  }
+  private let kernels: KernelSet
+  private let columns: Int
+  private let depth: Int
+  private let widening: Widening?
+  /// The weights packed at load; nil when they are packed at each run.
+  private let storage: PackedStorage?
+  /// Floats of scratch each run needs (0 when packed at load): the widened weights (quantized
+  /// only), then the packed ones, each rounded up to 64 bytes.
+  let scratchFloats: Int
 
-  /// Packs quantized `weights` (`columns` rows of `depth` bytes, int8 when `signed`) as the
-  /// integer-valued floats `weight − zeroPoint`, for the quantized GEMM.
+  /// Packs `constant` (raw little-endian floats, or bytes with `widening`) when given; else
+  /// plans to pack input 1 at each run.
   init(
-    kernels: KernelSet, quantized weights: ArraySlice<UInt8>, signed: Bool, zeroPoint: Int32,
-    columns: Int, depth: Int
+    kernels: KernelSet, constant: ArraySlice<UInt8>?, columns: Int, depth: Int,
+    widening: Widening? = nil
   ) {
     self.kernels = kernels
     self.columns = columns
     self.depth = depth
-    let count = max(kernels.packedCount(depth, columns), 1)
+    self.widening = widening
+    if let constant {
+      storage = PackedStorage(
+        kernels: kernels, weights: constant, columns: columns, depth: depth, widening: widening)
+      scratchFloats = 0
+    } else {
+      storage = nil
+      let widened = widening == nil ? 0 : Self.rounded(columns * depth)
+      scratchFloats = widened + Self.rounded(kernels.entry.packedCount(depth, columns))
+    }
+  }
+
+  /// Writes the integer-valued floats `weight − zeroPoint` of constant quantized `weights`.
+  static func widen(
+    _ weights: ArraySlice<UInt8>, _ widening: Widening,
+    into destination: UnsafeMutablePointer<Float>
+  ) {
+    var index = 0
+    for byte in weights {
+      let value = widening.signed ? Int32(Int8(bitPattern: byte)) : Int32(byte)
+      destination[index] = Float(value - widening.zeroPoint)
+      index += 1
+    }
+  }
+
+  /// `count` floats rounded up to a whole number of 64-byte lines.
+  static func rounded(_ count: Int) -> Int { (count + 15) / 16 * 16 }
+
+  /// The packed weights for this run: those packed at load, or input 1 of `io` packed now
+  /// into `scratch` (``scratchFloats`` floats).
+  func pointer(_ io: KernelIO, scratch: UnsafeMutablePointer<Float>?) -> UnsafePointer<Float> {
+    if let storage { return storage.pointer }
+    // The kernel asked for `scratchFloats` > 0 floats of scratch: the arena provides them.
+    let scratch = scratch.unsafelyUnwrapped
+    guard let widening else {
+      kernels.entry.pack(io.input(1, as: Float.self), columns, depth, depth, scratch)
+      return UnsafePointer(scratch)
+    }
+    let packing = scratch + Self.rounded(columns * depth)
+    kernels.entry.widen(
+      io.input(1, as: UInt8.self), columns * depth, widening.signed, widening.zeroPoint, scratch)
+    kernels.entry.pack(scratch, columns, depth, depth, packing)
+    return UnsafePointer(packing)
+  }
+}
+
+/// Weights packed at load, owned by the kernel that packed them and freed with it.
+final class PackedStorage {
+  /// The packed floats.
+  let pointer: UnsafePointer<Float>
+  private let storage: UnsafeMutablePointer<Float>
+
+  /// Packs `weights`: `columns` rows of `depth` values, raw little-endian floats, or bytes
+  /// widened to `weight − zeroPoint` first.
+  init(
+    kernels: KernelSet, weights: ArraySlice<UInt8>, columns: Int, depth: Int,
+    widening: PackedWeights.Widening?
+  ) {
+    let count = max(kernels.entry.packedCount(depth, columns), 1)
     storage = .allocate(capacity: count)
     storage.initialize(repeating: 0, count: count)
     pointer = UnsafePointer(storage)
-    byteCount = count * MemoryLayout<Float>.size
-    guard weights.count >= columns * depth, columns * depth > 0 else { return }
-    var floats = [Float](repeating: 0, count: columns * depth)
-    var index = 0
-    for byte in weights.prefix(columns * depth) {
-      floats[index] = Float((signed ? Int32(Int8(bitPattern: byte)) : Int32(byte)) - zeroPoint)
-      index += 1
+    let pack = kernels.entry.pack
+    let values = columns * depth
+    guard let widening else {
+      // The factory checked that `weights` holds `columns * depth` floats; constants are
+      // aligned for their element type by the plan builder.
+      weights.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress, raw.count >= values * 4 else { return }
+        pack(base.assumingMemoryBound(to: Float.self), columns, depth, depth, storage)
+      }
+      return
     }
-    let pack = kernels.pack
-    floats.withUnsafeBufferPointer { buffer in
+    guard weights.count >= values, values > 0 else { return }
+    var floats = [Float](repeating: 0, count: values)
+    floats.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
+      PackedWeights.widen(weights.prefix(values), widening, into: base)
       pack(base, columns, depth, depth, storage)
     }
   }

@@ -1,11 +1,16 @@
 internal import OcellusKernels
 
 /// The per-channel arrays of a ``RequantizationTable`` (bias, multiplier, shifts and rounding
-/// masks, or double scales), owned by one quantized kernel and padded to a whole number of 16-column groups
-/// so the vector code may read past the last channel.
+/// masks, or double scales), owned by one quantized kernel and padded to a whole number of
+/// 16-column groups so the vector code may read past the last channel; and the bias input's
+/// handling: a constant bias is copied in at load, a bias computed at run time at every run.
 final class RequantizationStorage {
   /// Output channels (GEMM columns).
   let channels: Int
+  /// True when the node has a bias input (input 2).
+  let hasBias: Bool
+  /// True when the bias is in the arrays already (none, or constant).
+  private let biasIsConstant: Bool
   private let bias: UnsafeMutablePointer<Int32>
   private let multiplier: UnsafeMutablePointer<Int32>
   private let leftShift: UnsafeMutablePointer<Int32>
@@ -16,28 +21,32 @@ final class RequantizationStorage {
   private let uniform: Bool
   private let outputOffset: Int32
   private let range: ClosedRange<Int32>
-  /// Entries per array (channels rounded up to a multiple of 16, at least 16).
-  private let padded: Int
 
-  /// The arrays for `quantization` with `channels` output channels and `bias` (all zeros when
-  /// nil; see ``setBias(_:)`` for a bias known only at run time).
-  init(_ quantization: ConvolutionQuantization, channels: Int, bias: [Int32]?) {
+  /// The arrays for `quantization` with `channels` output channels and the node's `bias`
+  /// (all zeros when nil; read at each run, by ``table(_:)``, when not constant).
+  init(_ quantization: ConvolutionQuantization, channels: Int, bias: TensorDescription?) {
     self.channels = channels
-    padded = max(16, (channels + 15) / 16 * 16)
+    hasBias = bias != nil
+    let constantBias = bias?.constantValues(as: Int32.self)
+    biasIsConstant = bias == nil || constantBias != nil
+    // Entries per array: channels rounded up to a multiple of 16, at least 16.
+    let padded = max(16, (channels + 15) / 16 * 16)
     outputOffset = quantization.outputZeroPoint
     range = quantization.range
-    self.bias = .allocate(capacity: padded)
-    multiplier = .allocate(capacity: padded)
-    leftShift = .allocate(capacity: padded)
-    rightShift = .allocate(capacity: padded)
-    roundingMask = .allocate(capacity: padded)
-    self.bias.initialize(repeating: 0, count: padded)
-    multiplier.initialize(repeating: 0, count: padded)
-    leftShift.initialize(repeating: 0, count: padded)
-    rightShift.initialize(repeating: 0, count: padded)
-    roundingMask.initialize(repeating: 0, count: padded)
-    if let bias {
-      for channel in 0..<min(channels, bias.count) { self.bias[channel] = bias[channel] }
+    func zeros<T: Numeric>(_: T.Type) -> UnsafeMutablePointer<T> {
+      let pointer = UnsafeMutablePointer<T>.allocate(capacity: padded)
+      pointer.initialize(repeating: 0, count: padded)
+      return pointer
+    }
+    self.bias = zeros(Int32.self)
+    multiplier = zeros(Int32.self)
+    leftShift = zeros(Int32.self)
+    rightShift = zeros(Int32.self)
+    roundingMask = zeros(Int32.self)
+    if let constantBias {
+      for channel in 0..<min(channels, constantBias.count) {
+        self.bias[channel] = constantBias[channel]
+      }
     }
     for (channel, value) in quantization.multipliers.prefix(channels).enumerated() {
       multiplier[channel] = value.multiplier
@@ -49,8 +58,7 @@ final class RequantizationStorage {
     let first = quantization.multipliers.first
     uniform = quantization.multipliers.allSatisfy { $0 == first }
     if let scales = quantization.scales {
-      let storage = UnsafeMutablePointer<Double>.allocate(capacity: padded)
-      storage.initialize(repeating: 0, count: padded)
+      let storage = zeros(Double.self)
       for (channel, value) in scales.prefix(channels).enumerated() { storage[channel] = value }
       scale = storage
     } else {
@@ -67,14 +75,15 @@ final class RequantizationStorage {
     scale?.deallocate()
   }
 
-  /// Copies a bias known only at run time (`channels` values).
-  func setBias(_ values: UnsafePointer<Int32>) {
-    bias.update(from: values, count: channels)
+  /// The bias input of a run (for the integer reference loops), or nil when there is none.
+  func biasInput(_ io: KernelIO) -> UnsafePointer<Int32>? {
+    hasBias ? io.input(2, as: Int32.self) : nil
   }
 
-  /// The table the kernels read.
-  var table: RequantizationTable {
-    (
+  /// The table the kernels read in this run, after copying in a bias computed at run time.
+  func table(_ io: KernelIO) -> RequantizationTable {
+    if !biasIsConstant { bias.update(from: io.input(2, as: Int32.self), count: channels) }
+    return (
       bias: UnsafePointer(bias), multiplier: UnsafePointer(multiplier),
       leftShift: UnsafePointer(leftShift), rightShift: UnsafePointer(rightShift),
       roundingMask: UnsafePointer(roundingMask),

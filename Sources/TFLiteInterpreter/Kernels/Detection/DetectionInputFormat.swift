@@ -40,12 +40,10 @@ struct DetectionInputFormat {
         "the \(role) (input \(position)) have type \(tensor.type); float32, uint8 and int8 are supported"
       )
     }
-    guard let quantization = tensor.quantization, quantization.scales.count == 1 else {
+    guard let (scale, zeroPoint) = tensor.quantization?.perTensor else {
       throw node.unsupported(
         "the \(tensor.type) \(role) (input \(position)) need one per-tensor scale and zero point")
     }
-    let scale = quantization.scales[0]
-    let zeroPoint = quantization.zeroPoints.first ?? 0
     guard scale.isFinite else {
       throw node.invalid("the \(role) (input \(position)) have a non-finite scale \(scale)")
     }

@@ -16,48 +16,19 @@ final class PoolKernel: Kernel {
 
   private let mode: PoolMode
   private let activation: FusedActivation
-  private let batches: Int
-  private let inputHeight: Int
-  private let inputWidth: Int
-  private let channels: Int
-  private let outputHeight: Int
-  private let outputWidth: Int
-  private let strideHeight: Int
-  private let strideWidth: Int
-  private let filterHeight: Int
-  private let filterWidth: Int
-  /// Cells of padding before the first row / column (SAME only; 0 for VALID).
-  private let padTop: Int
-  private let padLeft: Int
+  private let geometry: PoolGeometry
 
-  private init(
-    mode: PoolMode, activation: FusedActivation, input: [Int], output: [Int],
-    options: Pool2DOptions, padTop: Int, padLeft: Int
-  ) {
+  private init(mode: PoolMode, activation: FusedActivation, geometry: PoolGeometry) {
     self.mode = mode
     self.activation = activation
-    batches = input[0]
-    inputHeight = input[1]
-    inputWidth = input[2]
-    channels = input[3]
-    outputHeight = output[1]
-    outputWidth = output[2]
-    strideHeight = options.strideHeight
-    strideWidth = options.strideWidth
-    filterHeight = options.filterHeight
-    filterWidth = options.filterWidth
-    self.padTop = padTop
-    self.padLeft = padLeft
+    self.geometry = geometry
   }
 
   private static func make(_ node: inout NodeContext, _ mode: PoolMode) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: 1, outputs: 1)
-    let input = try node.input(0)
-    guard input.type == node.outputs[0].type else {
-      throw node.unsupported("input and output types must match")
-    }
+    let input = try node.inputMatchingOutput()
     let quantized: Set<TensorType> = [.uint8, .int8, .int16]
     guard input.type == .float32 || (quantized.contains(input.type) && mode != .l2) else {
       throw node.unsupported(
@@ -71,64 +42,23 @@ final class PoolKernel: Kernel {
     guard case .pool2D(let options) = node.options else {
       throw node.invalid("Pool2DOptions are missing")
     }
-    guard options.strideHeight > 0, options.strideWidth > 0 else {
-      throw node.invalid("strides \(options.strideHeight)×\(options.strideWidth) must be positive")
-    }
-    guard options.filterHeight > 0, options.filterWidth > 0 else {
-      throw node.invalid(
-        "filter size \(options.filterHeight)×\(options.filterWidth) must be positive")
-    }
-    let (outputHeight, padTop) = geometry(
-      input.shape[1], filter: options.filterHeight, stride: options.strideHeight,
-      padding: options.padding)
-    let (outputWidth, padLeft) = geometry(
-      input.shape[2], filter: options.filterWidth, stride: options.strideWidth,
-      padding: options.padding)
-    guard outputHeight >= 0, outputWidth >= 0 else {
-      throw node.invalid(
-        "a \(options.filterHeight)×\(options.filterWidth) VALID window does not fit input \(input.shape)"
-      )
-    }
-    let output = [input.shape[0], outputHeight, outputWidth, input.shape[3]]
+    let geometry = try PoolGeometry(input: input.shape, options: options, node: node)
     if input.type != .float32 {
       let range = try PerTensorQuantization(node.outputs[0], "the output", node)
         .activationRange(options.activation, node)
-      try node.setOutputShape(0, output)
+      try node.setOutputShape(0, geometry.outputShape)
       return QuantizedPoolKernel(
-        average: mode == .average, type: input.type, range: range, input: input.shape,
-        output: output, options: options, padTop: padTop, padLeft: padLeft)
+        average: mode == .average, type: input.type, range: range, geometry: geometry)
     }
     let activation = try FusedActivation(options.activation, node: node)
-    try node.setOutputShape(0, output)
-    return PoolKernel(
-      mode: mode, activation: activation, input: input.shape, output: output, options: options,
-      padTop: padTop, padLeft: padLeft)
-  }
-
-  /// Output size and leading padding along one axis, as TFLite computes them: SAME gives
-  /// ⌈size / stride⌉ outputs and pads ⌊total / 2⌋ before; VALID gives
-  /// `(size + stride - filter) / stride` outputs (C division, truncating toward zero) and no padding.
-  static func geometry(_ size: Int, filter: Int, stride: Int, padding: Padding) -> (
-    count: Int, before: Int
-  ) {
-    let count: Int
-    switch padding {
-    case .same: count = (size + stride - 1) / stride
-    case .valid: count = (size + stride - filter) / stride
-    }
-    let total = max(0, (count - 1) * stride + filter - size)
-    return (count, total / 2)
+    try node.setOutputShape(0, geometry.outputShape)
+    return PoolKernel(mode: mode, activation: activation, geometry: geometry)
   }
 
   func run(_ io: KernelIO) {
     let input = io.input(0, as: Float.self)
     let output = io.output(0, as: Float.self)
-    let rows = batches * outputHeight
-    guard rows > 0, outputWidth > 0, channels > 0 else { return }
-    // The output and the input are not empty here, so these products are bounded by their sizes.
-    let cells = min(filterHeight, inputHeight) * min(filterWidth, inputWidth)
-    let work = max(1, outputWidth * channels * cells)
-    io.pool.parallelFor(rows, minimumChunk: max(1, 32_768 / work)) { range in
+    geometry.forEachRows(pool: io.pool) { range in
       for row in range { self.pool(row: row, input: input, output: output) }
     }
   }
@@ -136,27 +66,23 @@ final class PoolKernel: Kernel {
   /// Computes output row `row` (batch · outputHeight + y): every x and channel.
   @inline(__always)
   private func pool(row: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-    let batch = row / outputHeight
-    let y = row % outputHeight
-    let originY = y * strideHeight - padTop
-    let firstY = max(0, -originY)
-    let endY = min(filterHeight, inputHeight - originY)
-    for x in 0..<outputWidth {
-      let originX = x * strideWidth - padLeft
-      let firstX = max(0, -originX)
-      let endX = min(filterWidth, inputWidth - originX)
-      let cells = max(0, endY - firstY) * max(0, endX - firstX)
-      let out = output + ((row * outputWidth) + x) * channels
+    let g = geometry
+    let channels = g.channels
+    let (batch, originY, tapRows) = g.rows(of: row)
+    for x in 0..<g.outputWidth {
+      let (originX, tapColumns) = g.columns(of: x)
+      let cells = tapRows.count * tapColumns.count
+      let out = output + ((row * g.outputWidth) + x) * channels
       // Channels eight at a time, then one at a time; every channel sees the cells in the same
       // row-major order as the reference loop.
       var c = 0
       while c + 8 <= channels {
         var accumulator = VectorMath.Vector(
           repeating: mode == .maximum ? -Float.greatestFiniteMagnitude : 0)
-        for fy in firstY..<max(firstY, endY) {
-          let rowBase = ((batch * inputHeight + originY + fy) * inputWidth + originX) * channels + c
-          for fx in firstX..<max(firstX, endX) {
-            let value = VectorMath.load(input + rowBase + fx * channels)
+        for fy in tapRows {
+          for fx in tapColumns {
+            let cell = g.offset(batch: batch, originY: originY, originX: originX, fy: fy, fx: fx)
+            let value = VectorMath.load(input + cell + c)
             switch mode {
             case .average: accumulator += value
             case .maximum: accumulator.replace(with: value, where: accumulator .< value)
@@ -169,10 +95,10 @@ final class PoolKernel: Kernel {
       }
       while c < channels {
         var accumulator: Float = mode == .maximum ? -Float.greatestFiniteMagnitude : 0
-        for fy in firstY..<max(firstY, endY) {
-          let rowBase = ((batch * inputHeight + originY + fy) * inputWidth + originX) * channels + c
-          for fx in firstX..<max(firstX, endX) {
-            let value = input[rowBase + fx * channels]
+        for fy in tapRows {
+          for fx in tapColumns {
+            let cell = g.offset(batch: batch, originY: originY, originX: originX, fy: fy, fx: fx)
+            let value = input[cell + c]
             switch mode {
             case .average: accumulator += value
             case .maximum: if accumulator < value { accumulator = value }

@@ -13,41 +13,16 @@ final class QuantizedPoolKernel: Kernel {
   private let type: TensorType
   private let lower: Int32
   private let upper: Int32
-  private let batches: Int
-  private let inputHeight: Int
-  private let inputWidth: Int
-  private let channels: Int
-  private let outputHeight: Int
-  private let outputWidth: Int
-  private let strideHeight: Int
-  private let strideWidth: Int
-  private let filterHeight: Int
-  private let filterWidth: Int
-  private let padTop: Int
-  private let padLeft: Int
+  private let geometry: PoolGeometry
 
-  /// A pool of `input` (NHWC) into `output` (NHWC) with `options`' window and strides and the
-  /// leading padding `padTop`/`padLeft`; `range` is the fused activation's clamp.
-  init(
-    average: Bool, type: TensorType, range: ClosedRange<Int32>, input: [Int], output: [Int],
-    options: Pool2DOptions, padTop: Int, padLeft: Int
-  ) {
+  /// A pool with `geometry`'s windows, averaging or taking the maximum; `range` is the fused
+  /// activation's clamp.
+  init(average: Bool, type: TensorType, range: ClosedRange<Int32>, geometry: PoolGeometry) {
     self.average = average
     self.type = type
     lower = range.lowerBound
     upper = range.upperBound
-    batches = input[0]
-    inputHeight = input[1]
-    inputWidth = input[2]
-    channels = input[3]
-    outputHeight = output[1]
-    outputWidth = output[2]
-    strideHeight = options.strideHeight
-    strideWidth = options.strideWidth
-    filterHeight = options.filterHeight
-    filterWidth = options.filterWidth
-    self.padTop = padTop
-    self.padLeft = padLeft
+    self.geometry = geometry
   }
 
   func run(_ io: KernelIO) {
@@ -61,11 +36,8 @@ final class QuantizedPoolKernel: Kernel {
   private func run<T: FixedWidthInteger>(_ io: KernelIO, _: T.Type) {
     let input = io.input(0, as: T.self)
     let output = io.output(0, as: T.self)
-    let rows = batches * outputHeight
-    guard rows > 0, outputWidth > 0, channels > 0 else { return }
-    let cells = min(filterHeight, inputHeight) * min(filterWidth, inputWidth)
-    let work = max(1, outputWidth * channels * cells)
-    io.pool.parallelFor(rows, minimumChunk: max(1, 32_768 / work)) { range in
+    let channels = geometry.channels
+    geometry.forEachRows(pool: io.pool) { range in
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: channels) { accumulator in
         let accumulator = accumulator.baseAddress.unsafelyUnwrapped
         for row in range {
@@ -82,22 +54,17 @@ final class QuantizedPoolKernel: Kernel {
     row: Int, input: UnsafePointer<T>, output: UnsafeMutablePointer<T>,
     accumulator: UnsafeMutablePointer<Int32>
   ) {
-    let batch = row / outputHeight
-    let y = row % outputHeight
-    let originY = y * strideHeight - padTop
-    let firstY = max(0, -originY)
-    let endY = max(firstY, min(filterHeight, inputHeight - originY))
-    let (channels, lower, upper) = (self.channels, self.lower, self.upper)
-    for x in 0..<outputWidth {
-      let originX = x * strideWidth - padLeft
-      let firstX = max(0, -originX)
-      let endX = max(firstX, min(filterWidth, inputWidth - originX))
-      let count = (endY - firstY) * (endX - firstX)
+    let g = geometry
+    let (channels, lower, upper) = (g.channels, self.lower, self.upper)
+    let (batch, originY, tapRows) = g.rows(of: row)
+    for x in 0..<g.outputWidth {
+      let (originX, tapColumns) = g.columns(of: x)
+      let count = tapRows.count * tapColumns.count
       accumulator.update(repeating: average ? 0 : Int32(T.min), count: channels)
-      for fy in firstY..<endY {
-        let rowBase = ((batch * inputHeight + originY + fy) * inputWidth + originX) * channels
-        for fx in firstX..<endX {
-          let cell = input + rowBase + fx * channels
+      for fy in tapRows {
+        for fx in tapColumns {
+          let cell =
+            input + g.offset(batch: batch, originY: originY, originX: originX, fy: fy, fx: fx)
           if average {
             for c in 0..<channels { accumulator[c] &+= Int32(cell[c]) }
           } else {
@@ -105,7 +72,7 @@ final class QuantizedPoolKernel: Kernel {
           }
         }
       }
-      let out = output + (row * outputWidth + x) * channels
+      let out = output + (row * g.outputWidth + x) * channels
       if average && count > 0 {
         // The 32-bit sum (wrapping, as TFLite's), rounded and divided in 64 bits so that no
         // window size can overflow the division.

@@ -43,18 +43,8 @@ final class QuantizedReduceKernel: Kernel {
     self.multiplier = multiplier
     self.zeroTimesCount = zeroTimesCount
     self.outputZero = outputZero
-    var merged: [(size: Int, reduced: Bool)] = []
-    if inputCount > 0 {
-      for (axis, size) in input.enumerated() where size != 1 {
-        let isReduced = axes.contains(axis)
-        if let last = merged.last, last.reduced == isReduced {
-          merged[merged.count - 1].size *= size
-        } else {
-          merged.append((size, isReduced))
-        }
-      }
-    }
-    if merged.isEmpty { merged = [(1, false)] }
+    // An empty input is only filled (and its other dimensions may be huge): no plan needed.
+    let merged = ReduceOperation.mergedDimensions(inputCount == 0 ? [] : input, reducing: axes)
     var inputStrides = [Int](repeating: 1, count: merged.count)
     var outputStrides = [Int](repeating: 0, count: merged.count)
     var outputStep = 1

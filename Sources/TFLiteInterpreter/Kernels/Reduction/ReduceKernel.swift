@@ -51,17 +51,7 @@ final class ReduceKernel: Kernel {
     let input = inputCount == 0 ? [] : input
     let axes = inputCount == 0 ? [] : axes
     reducedCount = axes.reduce(1) { $0 * input[$1] }
-    // Merge neighbouring dimensions that are both kept or both reduced; drop 1s.
-    var merged: [(size: Int, reduced: Bool)] = []
-    for (axis, size) in input.enumerated() where size != 1 {
-      let isReduced = axes.contains(axis)
-      if let last = merged.last, last.reduced == isReduced {
-        merged[merged.count - 1].size *= size
-      } else {
-        merged.append((size, isReduced))
-      }
-    }
-    if merged.isEmpty { merged = [(1, false)] }
+    var merged = ReduceOperation.mergedDimensions(input, reducing: axes)
     var strides = [Int](repeating: 1, count: merged.count)
     for index in stride(from: merged.count - 2, through: 0, by: -1) {
       strides[index] = strides[index + 1] * merged[index + 1].size
@@ -80,11 +70,8 @@ final class ReduceKernel: Kernel {
     throws(InterpreterError) -> any Kernel
   {
     try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
+    let input = try node.inputMatchingOutput()
     let axisTensor = try node.input(1)
-    guard input.type == node.outputs[0].type else {
-      throw node.unsupported("input and output types must match")
-    }
     let quantized = input.type == .uint8 || input.type == .int8 || input.type == .int16
     guard input.type == .float32 || quantized else {
       throw node.unsupported(

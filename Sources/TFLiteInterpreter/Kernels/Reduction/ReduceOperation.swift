@@ -10,6 +10,23 @@ enum ReduceOperation {
   /// `in < current ? in : current`, starting from the largest float (NaN is skipped).
   case minimum
 
+  /// The dimensions of `input` after dropping 1s and merging neighbours that are both kept or
+  /// both reduced (`axes`), outermost first; one kept dimension of 1 when nothing is left.
+  static func mergedDimensions(_ input: [Int], reducing axes: Set<Int>) -> [(
+    size: Int, reduced: Bool
+  )] {
+    var merged: [(size: Int, reduced: Bool)] = []
+    for (axis, size) in input.enumerated() where size != 1 {
+      let isReduced = axes.contains(axis)
+      if let last = merged.last, last.reduced == isReduced {
+        merged[merged.count - 1].size *= size
+      } else {
+        merged.append((size, isReduced))
+      }
+    }
+    return merged.isEmpty ? [(1, false)] : merged
+  }
+
   /// The accumulator's starting value.
   var initial: Float {
     switch self {

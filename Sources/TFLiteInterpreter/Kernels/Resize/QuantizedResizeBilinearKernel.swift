@@ -33,10 +33,7 @@ final class QuantizedResizeBilinearKernel: Kernel {
     self.type = type
     self.geometry = geometry
     self.halfPixelCenters = halfPixelCenters
-    heightScale = ResizeGeometry.scale(
-      input: geometry.inputHeight, output: geometry.outputHeight, alignCorners: alignCorners)
-    widthScale = ResizeGeometry.scale(
-      input: geometry.inputWidth, output: geometry.outputWidth, alignCorners: alignCorners)
+    (heightScale, widthScale) = geometry.scales(alignCorners: alignCorners)
     func scale10(_ input: Int, _ output: Int) -> Int {
       alignCorners && output > 1
         ? ((1 << 10) * (input - 1) + (output - 1) / 2) / (output - 1)

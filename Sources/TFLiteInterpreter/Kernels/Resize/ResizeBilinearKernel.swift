@@ -17,19 +17,13 @@ final class ResizeBilinearKernel: Kernel {
 
   private init(geometry: ResizeGeometry, alignCorners: Bool, halfPixelCenters: Bool) {
     self.geometry = geometry
-    heightScale = ResizeGeometry.scale(
-      input: geometry.inputHeight, output: geometry.outputHeight, alignCorners: alignCorners)
-    widthScale = ResizeGeometry.scale(
-      input: geometry.inputWidth, output: geometry.outputWidth, alignCorners: alignCorners)
+    (heightScale, widthScale) = geometry.scales(alignCorners: alignCorners)
     self.halfPixelCenters = halfPixelCenters
   }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let geometry = try ResizeGeometry(node)
-    let input = try node.input(0)
-    guard input.type == node.outputs[0].type else {
-      throw node.unsupported("input and output types must match")
-    }
+    let input = try node.inputMatchingOutput()
     let quantized: Set<TensorType> = [.uint8, .int8, .int16]
     guard input.type == .float32 || quantized.contains(input.type) else {
       throw node.unsupported(

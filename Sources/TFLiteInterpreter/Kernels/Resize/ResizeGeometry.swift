@@ -46,6 +46,15 @@ struct ResizeGeometry {
     }
   }
 
+  /// TFLite's scales from output to input coordinates, per axis (see
+  /// ``scale(input:output:alignCorners:)``).
+  func scales(alignCorners: Bool) -> (height: Float, width: Float) {
+    (
+      Self.scale(input: inputHeight, output: outputHeight, alignCorners: alignCorners),
+      Self.scale(input: inputWidth, output: outputWidth, alignCorners: alignCorners)
+    )
+  }
+
   /// TFLite's scale from output to input coordinates along one axis: `in / out`, or
   /// `(in - 1) / (out - 1)` with align_corners when `out > 1`.
   static func scale(input: Int, output: Int, alignCorners: Bool) -> Float {

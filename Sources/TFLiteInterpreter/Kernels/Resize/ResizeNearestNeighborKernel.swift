@@ -23,20 +23,14 @@ final class ResizeNearestNeighborKernel: Kernel {
   ) {
     self.geometry = geometry
     self.elementSize = elementSize
-    heightScale = ResizeGeometry.scale(
-      input: geometry.inputHeight, output: geometry.outputHeight, alignCorners: alignCorners)
-    widthScale = ResizeGeometry.scale(
-      input: geometry.inputWidth, output: geometry.outputWidth, alignCorners: alignCorners)
+    (heightScale, widthScale) = geometry.scales(alignCorners: alignCorners)
     self.alignCorners = alignCorners
     self.halfPixelCenters = halfPixelCenters
   }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let geometry = try ResizeGeometry(node)
-    let input = try node.input(0)
-    guard input.type == node.outputs[0].type else {
-      throw node.unsupported("input and output types must match")
-    }
+    let input = try node.inputMatchingOutput()
     let supported: Set<TensorType> = [.float32, .uint8, .int8, .int16]
     guard supported.contains(input.type), let elementSize = input.type.byteSize else {
       throw node.unsupported("\(input.type) is not supported (float32, uint8, int8, int16 are)")

@@ -40,14 +40,7 @@ final class ConcatenationKernel: Kernel {
   ) {
     self.outerCount = outerCount
     self.chunkBytes = chunkBytes
-    var offsets: [Int] = []
-    var total = 0
-    for bytes in chunkBytes {
-      offsets.append(total)
-      total += bytes
-    }
-    chunkOffsets = offsets
-    rowBytes = total
+    (chunkOffsets, rowBytes) = ShapeRules.offsets(of: chunkBytes)
     self.activation = activation
     self.tables = tables
   }
@@ -213,32 +206,26 @@ final class ConcatenationKernel: Kernel {
   }
 
   func run(_ io: KernelIO) {
-    let inputCount = chunkBytes.count
-    let items = outerCount * inputCount
-    guard rowBytes > 0, items > 0 else { return }
     let destination = io.outputs[0]
-    let averageChunk = max(1, rowBytes / inputCount)
-    io.pool.parallelFor(items, minimumChunk: max(1, 65536 / averageChunk)) { range in
-      for item in range {
-        let outer = item / inputCount
-        let input = item % inputCount
-        let bytes = chunkBytes[input]
-        guard bytes > 0, let source = io.inputs[input] else { continue }
-        let target = destination + outer * rowBytes + chunkOffsets[input]
-        if let table = tables[input] {
-          // Requantized bytes (the table has 256 entries, one per byte value).
-          let from = (source + outer * bytes).assumingMemoryBound(to: UInt8.self)
-          let to = target.assumingMemoryBound(to: UInt8.self)
-          table.withUnsafeBufferPointer { table in
-            for index in 0..<bytes { to[index] = table[Int(from[index])] }
-          }
-          continue
+    ShapeRules.forEachChunk(
+      outerCount: outerCount, chunkBytes: chunkBytes, rowBytes: rowBytes, pool: io.pool
+    ) { outer, input in
+      let bytes = chunkBytes[input]
+      guard let source = io.inputs[input] else { return }
+      let target = destination + outer * rowBytes + chunkOffsets[input]
+      if let table = tables[input] {
+        // Requantized bytes (the table has 256 entries, one per byte value).
+        let from = (source + outer * bytes).assumingMemoryBound(to: UInt8.self)
+        let to = target.assumingMemoryBound(to: UInt8.self)
+        table.withUnsafeBufferPointer { table in
+          for index in 0..<bytes { to[index] = table[Int(from[index])] }
         }
-        target.copyMemory(from: source + outer * bytes, byteCount: bytes)
-        if let activation {
-          let values = target.assumingMemoryBound(to: Float.self)
-          for index in 0..<(bytes / 4) { values[index] = activation.apply(values[index]) }
-        }
+        return
+      }
+      target.copyMemory(from: source + outer * bytes, byteCount: bytes)
+      if let activation {
+        let values = target.assumingMemoryBound(to: Float.self)
+        for index in 0..<(bytes / 4) { values[index] = activation.apply(values[index]) }
       }
     }
   }

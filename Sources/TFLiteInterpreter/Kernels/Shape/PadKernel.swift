@@ -85,44 +85,7 @@ final class PadKernel: Kernel {
       throw node.invalid("the padded shape \(outputShape) is too large")
     }
 
-    // The pad value.
-    let output = node.outputs[0]
-    let quantizedPath =
-      input.type == .uint8
-      || ((input.type == .int8 || input.type == .int16) && ShapeRules.isQuantized(input))
-    var pattern: [UInt8]? = [UInt8](repeating: 0, count: elementSize)
-    if node.inputs.count == 3, let value = node.inputs[2] {
-      guard value.type == input.type else {
-        throw node.unsupported("the pad value is \(value.type) but the input is \(input.type)")
-      }
-      guard ShapeRules.elementCount(value.shape) == 1 else {
-        throw node.invalid("the pad value must hold one element, not shape \(value.shape)")
-      }
-      if quantizedPath {
-        try ShapeRules.requireSameQuantization(value, "the pad value", output, "the output", node)
-      }
-      pattern = value.constant.map { Array($0.prefix(elementSize)) }
-    } else if quantizedPath {
-      let zeroPoint = ShapeRules.parameters(output).zeroPoint
-      switch input.type {
-      case .uint8:
-        guard let byte = UInt8(exactly: zeroPoint) else {
-          throw node.invalid("zero point \(zeroPoint) does not fit uint8")
-        }
-        pattern = [byte]
-      case .int8:
-        guard let byte = Int8(exactly: zeroPoint) else {
-          throw node.invalid("zero point \(zeroPoint) does not fit int8")
-        }
-        pattern = [UInt8(bitPattern: byte)]
-      default:
-        guard let value = Int16(exactly: zeroPoint) else {
-          throw node.invalid("zero point \(zeroPoint) does not fit int16")
-        }
-        let bits = UInt16(bitPattern: value)
-        pattern = [UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8)]
-      }
-    }
+    let pattern = try padValue(node, input: input, elementSize: elementSize)
     try node.setOutputShape(0, outputShape)
 
     // Rows: merge trailing unpadded dimensions into the last padded one.
@@ -139,6 +102,49 @@ final class PadKernel: Kernel {
       outerBefore: (0..<row).map { paddings[2 * $0] }, outerInput: Array(shape[..<row]),
       rowBefore: paddings[2 * row] * inner, rowAfter: paddings[2 * row + 1] * inner,
       rowCopy: shape[row] * inner, pattern: pattern)
+  }
+
+  /// The pad value's bytes when known at load (nil when input 2 is computed at run time): the
+  /// PADV2 value, else the output's zero point for uint8 (and quantized int8/int16), else 0.
+  private static func padValue(_ node: NodeContext, input: TensorDescription, elementSize: Int)
+    throws(InterpreterError) -> [UInt8]?
+  {
+    let output = node.outputs[0]
+    let quantizedPath =
+      input.type == .uint8
+      || ((input.type == .int8 || input.type == .int16) && ShapeRules.isQuantized(input))
+    if node.inputs.count == 3, let value = node.inputs[2] {
+      guard value.type == input.type else {
+        throw node.unsupported("the pad value is \(value.type) but the input is \(input.type)")
+      }
+      guard ShapeRules.elementCount(value.shape) == 1 else {
+        throw node.invalid("the pad value must hold one element, not shape \(value.shape)")
+      }
+      if quantizedPath {
+        try ShapeRules.requireSameQuantization(value, "the pad value", output, "the output", node)
+      }
+      return value.constant.map { Array($0.prefix(elementSize)) }
+    }
+    guard quantizedPath else { return [UInt8](repeating: 0, count: elementSize) }
+    let zeroPoint = ShapeRules.parameters(output).zeroPoint
+    switch input.type {
+    case .uint8:
+      guard let byte = UInt8(exactly: zeroPoint) else {
+        throw node.invalid("zero point \(zeroPoint) does not fit uint8")
+      }
+      return [byte]
+    case .int8:
+      guard let byte = Int8(exactly: zeroPoint) else {
+        throw node.invalid("zero point \(zeroPoint) does not fit int8")
+      }
+      return [UInt8(bitPattern: byte)]
+    default:
+      guard let value = Int16(exactly: zeroPoint) else {
+        throw node.invalid("zero point \(zeroPoint) does not fit int16")
+      }
+      let bits = UInt16(bitPattern: value)
+      return [UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8)]
+    }
   }
 
   func run(_ io: KernelIO) {

@@ -79,7 +79,8 @@ enum ShapeRules {
 
   /// The per-tensor `(scale, zeroPoint)` as TFLite's `params` holds them: (0, 0) when absent.
   static func parameters(_ tensor: TensorDescription) -> (scale: Float, zeroPoint: Int) {
-    tensor.scaleAndZeroPoint ?? (0, 0)
+    guard let parameters = tensor.quantization?.perTensor else { return (0, 0) }
+    return (parameters.scale, Int(parameters.zeroPoint))
   }
 
   /// True when `a` and `b` have the same per-tensor scale and zero point.
@@ -106,6 +107,35 @@ enum ShapeRules {
       throw node.unsupported(
         "\(inputName) (scale \(a.scale), zero point \(a.zeroPoint)) and \(outputName) (scale \(b.scale), zero point \(b.zeroPoint)) are quantized differently; requantization is not supported"
       )
+    }
+  }
+
+  /// Where each of `sizes` starts when they are laid end to end, and their total.
+  static func offsets(of sizes: [Int]) -> (offsets: [Int], total: Int) {
+    var offsets: [Int] = []
+    var total = 0
+    for size in sizes {
+      offsets.append(total)
+      total += size
+    }
+    return (offsets, total)
+  }
+
+  /// Splits `outerCount` rows of chunks — `chunkBytes`, laid end to end in rows of
+  /// `rowBytes` — over `pool`'s threads, calling `body(outer, chunk)` for every non-empty chunk
+  /// of every row (CONCATENATION's inputs, SPLIT's outputs).
+  static func forEachChunk(
+    outerCount: Int, chunkBytes: [Int], rowBytes: Int, pool: ThreadPool,
+    _ body: (_ outer: Int, _ chunk: Int) -> Void
+  ) {
+    let chunks = chunkBytes.count
+    let items = outerCount * chunks
+    guard rowBytes > 0, items > 0 else { return }
+    let averageChunk = max(1, rowBytes / chunks)
+    pool.parallelFor(items, minimumChunk: max(1, 65536 / averageChunk)) { range in
+      for item in range where chunkBytes[item % chunks] > 0 {
+        body(item / chunks, item % chunks)
+      }
     }
   }
 

@@ -29,21 +29,25 @@ final class SplitKernel: Kernel {
     self.outerCount = outerCount
     self.rowBytes = rowBytes
     self.chunkBytes = chunkBytes
-    var offsets: [Int] = []
-    var total = 0
-    for bytes in chunkBytes {
-      offsets.append(total)
-      total += bytes
-    }
-    chunkOffsets = offsets
+    (chunkOffsets, _) = ShapeRules.offsets(of: chunkBytes)
   }
 
-  private static func makeSplit(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  /// The `num_splits` of SplitOptions (SplitVOptions with `v`; 0 when absent), checked
+  /// against the node's outputs.
+  private static func splitCount(_ node: NodeContext, v: Bool) throws(InterpreterError) -> Int {
     var splits = 0
-    if case .split(let count) = node.options { splits = count }
+    switch node.options {
+    case .split(let count) where !v, .splitV(let count) where v: splits = count
+    default: break
+    }
     guard splits >= 1, splits == node.outputs.count else {
       throw node.invalid("num_splits is \(splits) but the node has \(node.outputs.count) outputs")
     }
+    return splits
+  }
+
+  private static func makeSplit(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+    let splits = try splitCount(node, v: false)
     try node.expect(inputs: 2, outputs: splits)
     let shape = try ShapeRules.shape(of: 1, node)
     let axis = try constantAxis(0, rank: shape.count, node)
@@ -56,11 +60,7 @@ final class SplitKernel: Kernel {
   }
 
   private static func makeSplitV(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    var splits = 0
-    if case .splitV(let count) = node.options { splits = count }
-    guard splits >= 1, splits == node.outputs.count else {
-      throw node.invalid("num_splits is \(splits) but the node has \(node.outputs.count) outputs")
-    }
+    let splits = try splitCount(node, v: true)
     try node.expect(inputs: 3, outputs: splits)
     let shape = try ShapeRules.shape(of: 0, node)
     guard try node.input(1).shape.count == 1 else {
@@ -147,21 +147,13 @@ final class SplitKernel: Kernel {
   }
 
   func run(_ io: KernelIO) {
-    let outputCount = chunkBytes.count
-    let items = outerCount * outputCount
-    guard rowBytes > 0, items > 0, let source = io.inputs[dataInput] else {
-      return
-    }
-    let averageChunk = max(1, rowBytes / outputCount)
-    io.pool.parallelFor(items, minimumChunk: max(1, 65536 / averageChunk)) { range in
-      for item in range {
-        let outer = item / outputCount
-        let output = item % outputCount
-        let bytes = chunkBytes[output]
-        guard bytes > 0 else { continue }
-        (io.outputs[output] + outer * bytes).copyMemory(
-          from: source + outer * rowBytes + chunkOffsets[output], byteCount: bytes)
-      }
+    guard let source = io.inputs[dataInput] else { return }
+    ShapeRules.forEachChunk(
+      outerCount: outerCount, chunkBytes: chunkBytes, rowBytes: rowBytes, pool: io.pool
+    ) { outer, output in
+      let bytes = chunkBytes[output]
+      (io.outputs[output] + outer * bytes).copyMemory(
+        from: source + outer * rowBytes + chunkOffsets[output], byteCount: bytes)
     }
   }
 }

@@ -147,6 +147,15 @@ struct StridedCopy {
       destination.copyMemory(from: source, byteCount: count * elementSize)
       return
     }
+    moveElements(count, source, from, destination, to)
+  }
+
+  /// Copies `count` elements from `source` to `destination`, stepping `from` and `to` bytes.
+  @inline(__always)
+  private func moveElements(
+    _ count: Int, _ source: UnsafeRawPointer, _ from: Int, _ destination: UnsafeMutableRawPointer,
+    _ to: Int
+  ) {
     switch elementSize {
     case 1: Self.move(UInt8.self, count, source, from, destination, to)
     case 2: Self.move(UInt16.self, count, source, from, destination, to)
@@ -172,18 +181,7 @@ struct StridedCopy {
       for row in first..<last {
         let from = source + row * elementSize + column * rowSourceStep
         let to = destination + row * tileDestinationStep + column * elementSize
-        let count = end - column
-        switch elementSize {
-        case 1: Self.move(UInt8.self, count, from, rowSourceStep, to, elementSize)
-        case 2: Self.move(UInt16.self, count, from, rowSourceStep, to, elementSize)
-        case 4: Self.move(UInt32.self, count, from, rowSourceStep, to, elementSize)
-        case 8: Self.move(UInt64.self, count, from, rowSourceStep, to, elementSize)
-        default:
-          for step in 0..<count {
-            (to + step * elementSize).copyMemory(
-              from: from + step * rowSourceStep, byteCount: elementSize)
-          }
-        }
+        moveElements(end - column, from, rowSourceStep, to, elementSize)
       }
       column = end
     }

@@ -39,155 +39,218 @@ struct StridedSliceSpec {
     inputShape: [Int], begin rawBegin: [Int], end rawEnd: [Int], strides rawStrides: [Int],
     masks: Masks, offset: Bool, node: NodeContext
   ) throws(InterpreterError) {
-    let count = rawBegin.count
-    guard rawEnd.count == count, rawStrides.count == count else {
-      throw node.invalid(
-        "begin, end and strides have \(rawBegin.count), \(rawEnd.count) and \(rawStrides.count) values"
-      )
-    }
-    guard count <= 31 else { throw node.invalid("at most 31 slice indices are supported") }
-    let clamp = { (value: Int) in min(max(value, -Self.limit), Self.limit) }
-    let begin = rawBegin.map(clamp)
-    let end = rawEnd.map(clamp)
-    let strides = rawStrides.map(clamp)
     let rank = inputShape.count
-    let specMask = (1 << count) - 1
-    guard masks.ellipsis & ~specMask == 0, masks.newAxis & ~specMask == 0 else {
-      throw node.invalid("ellipsis or new-axis mask bits lie past the \(count) slice indices")
-    }
-    guard masks.ellipsis.nonzeroBitCount <= 1 else {
-      throw node.invalid("more than one ellipsis (ellipsis_mask \(masks.ellipsis))")
-    }
-    if offset {
-      guard masks.ellipsis == 0, masks.newAxis == 0, count == rank else {
-        throw node.unsupported(
-          "offset slicing needs one index per dimension and no ellipsis or new axes")
-      }
-    }
-    let bit = ShapeRules.bit
-
-    // Expand the ellipsis and new axes into effective dimensions.
-    var addedAxes = 0
-    for index in 0..<count
-    where !bit(masks.ellipsis, index) && bit(masks.newAxis, index) {
-      addedAxes += 1
-    }
-    let dimensions = rank + addedAxes
-    var isEllipsis = [Bool](repeating: false, count: dimensions)
-    var isNewAxis = [Bool](repeating: false, count: dimensions)
-    var ellipsisStart = dimensions
-    var expanded = 0
-    var position = 0
-    while position < dimensions {
-      if bit(masks.ellipsis, position) {
-        ellipsisStart = position
-        let ellipsisEnd = max(
-          position + 1, min(position + 1 + addedAxes + rank - count, dimensions))
-        expanded = ellipsisEnd - ellipsisStart - 1
-        while position < ellipsisEnd {
-          isEllipsis[position] = true
-          position += 1
-        }
-        continue
-      }
-      if bit(masks.newAxis, position - expanded) { isNewAxis[position] = true }
-      position += 1
-    }
-
-    // Resolve every effective dimension.
+    let slice = try Slice(
+      begin: rawBegin, end: rawEnd, strides: rawStrides, masks: masks, offset: offset,
+      rank: rank, node: node)
+    let layout = Layout(masks: masks, count: slice.count, rank: rank)
     let inputStrides = ShapeRules.strides(inputShape)
-    var outputShape: [Int] = []
-    var counts: [Int] = []
-    var steps: [Int] = []
-    var base = 0
-    var inserted = 0
-    var ellipsisShift = 0
-    for index in 0..<dimensions {
-      var first = 0
-      var last = 0
-      var stride = 1
-      var beginMasked = false
-      var endMasked = false
-      var shrink = false
-      var spec: Int? = nil
-      let size: Int
-      let inputStride: Int
-      if isNewAxis[index] && !isEllipsis[index] {
-        (first, last) = (0, 1)
-        size = 1
-        inputStride = 0
-        inserted += 1
-      } else {
-        let dimension = index - inserted
-        guard dimension >= 0 && dimension < rank else {
-          throw node.invalid("the slice spec does not fit an input of rank \(rank)")
-        }
-        size = inputShape[dimension]
-        inputStride = inputStrides[dimension]
-        if isEllipsis[index] {
-          ellipsisShift = max(0, index - ellipsisStart)
-          (beginMasked, endMasked) = (true, true)
-        } else if index >= count + expanded {
-          (beginMasked, endMasked) = (true, true)
-        } else {
-          let original = index - ellipsisShift
-          guard original >= 0 && original < count else {
-            throw node.invalid("the slice spec does not fit an input of rank \(rank)")
-          }
-          spec = original
-          (first, last, stride) = (begin[original], end[original], strides[original])
-          beginMasked = bit(masks.begin, original)
-          endMasked = bit(masks.end, original)
-          shrink = bit(masks.shrink, original)
-        }
-      }
-      guard stride != 0 else { throw node.invalid("the stride of dimension \(index) is zero") }
-
-      // Start, as reference_ops::StartForAxis.
-      var start = first < 0 ? first + size : first
-      start = stride > 0 ? min(max(start, 0), size) : min(max(start, -1), size - 1)
-      if beginMasked { start = stride > 0 ? 0 : size - 1 }
-
-      var taken: Int
-      if shrink {
-        guard start >= 0 && start < size else {
-          throw node.invalid(
-            "shrunk index \(first) is out of range for dimension \(index) of size \(size)")
-        }
-        taken = 1
-      } else {
-        // Stop, as reference_ops::EndForAxis.
-        var stop = offset ? last + start : last
-        if stop < 0 { stop += size }
-        stop = stride > 0 ? min(max(stop, 0), size) : min(max(stop, -1), size - 1)
-        if endMasked { stop = stride > 0 ? size : -1 }
-        if stride > 0 {
-          taken = stop > start ? (stop - start - 1) / stride + 1 : 0
-        } else {
-          taken = stop < start ? (start - stop - 1) / -stride + 1 : 0
-        }
-        if offset, spec != nil {
-          // TFLite sizes the output from `end` alone in offset mode.
-          let declared =
-            (last < 0) != (stride < 0) || last == 0 ? 0 : (last - stride.signum()) / stride + 1
-          guard declared == taken else {
-            throw node.invalid(
-              "offset slice of \(last) from \(first) with stride \(stride) does not fit dimension \(index) of size \(size)"
-            )
-          }
-        }
-        outputShape.append(taken)
-      }
+    var (outputShape, counts, steps, base) = ([Int](), [Int](), [Int](), 0)
+    var cursor = Layout.Cursor()
+    for index in 0..<layout.dimensions {
+      let axis = try layout.axis(
+        index, slice, inputShape: inputShape, inputStrides: inputStrides, &cursor, node)
+      let (start, taken) = try axis.resolve(offset: offset, index: index, node)
+      if !axis.shrink { outputShape.append(taken) }
       counts.append(taken)
-      steps.append(stride * inputStride)
-      if taken > 0 { base += start * inputStride }
+      steps.append(axis.stride * axis.inputStride)
+      if taken > 0 { base += start * axis.inputStride }
     }
-    guard inserted == addedAxes else {
+    guard cursor.inserted == layout.addedAxes else {
       throw node.invalid("the slice spec does not fit an input of rank \(rank)")
     }
     self.outputShape = outputShape
     self.counts = counts
     self.steps = steps
     self.base = base
+  }
+
+  /// The slice as the options and constant inputs give it, checked and clamped.
+  private struct Slice {
+    let begin: [Int]
+    let end: [Int]
+    let strides: [Int]
+    let masks: Masks
+    /// Slice indices (entries of `begin`, `end`, `strides`).
+    var count: Int { begin.count }
+
+    init(
+      begin: [Int], end: [Int], strides: [Int], masks: Masks, offset: Bool, rank: Int,
+      node: NodeContext
+    ) throws(InterpreterError) {
+      let count = begin.count
+      guard end.count == count, strides.count == count else {
+        throw node.invalid(
+          "begin, end and strides have \(begin.count), \(end.count) and \(strides.count) values"
+        )
+      }
+      guard count <= 31 else { throw node.invalid("at most 31 slice indices are supported") }
+      let specMask = (1 << count) - 1
+      guard masks.ellipsis & ~specMask == 0, masks.newAxis & ~specMask == 0 else {
+        throw node.invalid("ellipsis or new-axis mask bits lie past the \(count) slice indices")
+      }
+      guard masks.ellipsis.nonzeroBitCount <= 1 else {
+        throw node.invalid("more than one ellipsis (ellipsis_mask \(masks.ellipsis))")
+      }
+      if offset {
+        guard masks.ellipsis == 0, masks.newAxis == 0, count == rank else {
+          throw node.unsupported(
+            "offset slicing needs one index per dimension and no ellipsis or new axes")
+        }
+      }
+      let clamp = { (value: Int) in min(max(value, -StridedSliceSpec.limit), StridedSliceSpec.limit)
+      }
+      (self.begin, self.end, self.strides) = (begin.map(clamp), end.map(clamp), strides.map(clamp))
+      self.masks = masks
+    }
+  }
+
+  /// The effective dimensions: the input's, with the ellipsis expanded and new axes inserted.
+  private struct Layout {
+    /// New axes outside the ellipsis (each adds an effective dimension).
+    let addedAxes: Int
+    let dimensions: Int
+    let isEllipsis: [Bool]
+    let isNewAxis: [Bool]
+    /// The first effective dimension of the ellipsis (`dimensions` when there is none).
+    let ellipsisStart: Int
+    /// Effective dimensions the ellipsis stands for beyond its own slice index.
+    let expanded: Int
+
+    /// Where the walk over the effective dimensions is: new axes inserted so far, and how far
+    /// the ellipsis shifts slice indices.
+    struct Cursor {
+      var inserted = 0
+      var ellipsisShift = 0
+    }
+
+    init(masks: Masks, count: Int, rank: Int) {
+      let bit = ShapeRules.bit
+      var addedAxes = 0
+      for index in 0..<count where !bit(masks.ellipsis, index) && bit(masks.newAxis, index) {
+        addedAxes += 1
+      }
+      let dimensions = rank + addedAxes
+      var isEllipsis = [Bool](repeating: false, count: dimensions)
+      var isNewAxis = [Bool](repeating: false, count: dimensions)
+      var ellipsisStart = dimensions
+      var expanded = 0
+      var position = 0
+      while position < dimensions {
+        if bit(masks.ellipsis, position) {
+          ellipsisStart = position
+          let ellipsisEnd = max(
+            position + 1, min(position + 1 + addedAxes + rank - count, dimensions))
+          expanded = ellipsisEnd - ellipsisStart - 1
+          while position < ellipsisEnd {
+            isEllipsis[position] = true
+            position += 1
+          }
+          continue
+        }
+        if bit(masks.newAxis, position - expanded) { isNewAxis[position] = true }
+        position += 1
+      }
+      (self.addedAxes, self.dimensions, self.isEllipsis, self.isNewAxis) = (
+        addedAxes, dimensions, isEllipsis, isNewAxis
+      )
+      (self.ellipsisStart, self.expanded) = (ellipsisStart, expanded)
+    }
+
+    /// Effective dimension `index` (walked in order, `cursor` carrying the walk's state).
+    func axis(
+      _ index: Int, _ slice: Slice, inputShape: [Int], inputStrides: [Int],
+      _ cursor: inout Cursor, _ node: NodeContext
+    ) throws(InterpreterError) -> Axis {
+      if isNewAxis[index] && !isEllipsis[index] {
+        cursor.inserted += 1
+        return Axis(first: 0, last: 1, size: 1)
+      }
+      let rank = inputShape.count
+      let dimension = index - cursor.inserted
+      guard dimension >= 0 && dimension < rank else {
+        throw node.invalid("the slice spec does not fit an input of rank \(rank)")
+      }
+      var axis = Axis(size: inputShape[dimension], inputStride: inputStrides[dimension])
+      if isEllipsis[index] {
+        cursor.ellipsisShift = max(0, index - ellipsisStart)
+        (axis.beginMasked, axis.endMasked) = (true, true)
+      } else if index >= slice.count + expanded {
+        (axis.beginMasked, axis.endMasked) = (true, true)
+      } else {
+        let original = index - cursor.ellipsisShift
+        guard original >= 0 && original < slice.count else {
+          throw node.invalid("the slice spec does not fit an input of rank \(rank)")
+        }
+        let bit = ShapeRules.bit
+        axis.spec = original
+        (axis.first, axis.last, axis.stride) = (
+          slice.begin[original], slice.end[original], slice.strides[original]
+        )
+        axis.beginMasked = bit(slice.masks.begin, original)
+        axis.endMasked = bit(slice.masks.end, original)
+        axis.shrink = bit(slice.masks.shrink, original)
+      }
+      return axis
+    }
+  }
+
+  /// One effective dimension of the slice, before resolving.
+  private struct Axis {
+    var first = 0
+    var last = 0
+    var stride = 1
+    var beginMasked = false
+    var endMasked = false
+    var shrink = false
+    /// The slice index it comes from, if any.
+    var spec: Int? = nil
+    var size: Int
+    /// Input element stride of one step (0 for a new axis).
+    var inputStride = 0
+
+    init(first: Int, last: Int, size: Int) {
+      (self.first, self.last, self.size) = (first, last, size)
+    }
+
+    init(size: Int, inputStride: Int) {
+      (self.size, self.inputStride) = (size, inputStride)
+    }
+
+    /// The first index taken and how many, as TFLite's `StartForAxis` / `EndForAxis` give them.
+    func resolve(offset: Bool, index: Int, _ node: NodeContext) throws(InterpreterError) -> (
+      start: Int, taken: Int
+    ) {
+      guard stride != 0 else { throw node.invalid("the stride of dimension \(index) is zero") }
+      var start = first < 0 ? first + size : first
+      start = stride > 0 ? min(max(start, 0), size) : min(max(start, -1), size - 1)
+      if beginMasked { start = stride > 0 ? 0 : size - 1 }
+      if shrink {
+        guard start >= 0 && start < size else {
+          throw node.invalid(
+            "shrunk index \(first) is out of range for dimension \(index) of size \(size)")
+        }
+        return (start, 1)
+      }
+      var stop = offset ? last + start : last
+      if stop < 0 { stop += size }
+      stop = stride > 0 ? min(max(stop, 0), size) : min(max(stop, -1), size - 1)
+      if endMasked { stop = stride > 0 ? size : -1 }
+      let taken =
+        stride > 0
+        ? (stop > start ? (stop - start - 1) / stride + 1 : 0)
+        : (stop < start ? (start - stop - 1) / -stride + 1 : 0)
+      if offset, spec != nil {
+        // TFLite sizes the output from `end` alone in offset mode.
+        let declared =
+          (last < 0) != (stride < 0) || last == 0 ? 0 : (last - stride.signum()) / stride + 1
+        guard declared == taken else {
+          throw node.invalid(
+            "offset slice of \(last) from \(first) with stride \(stride) does not fit dimension \(index) of size \(size)"
+          )
+        }
+      }
+      return (start, taken)
+    }
   }
 }

@@ -38,7 +38,6 @@ extension ViewKernel {
   /// DEPTH_TO_SPACE on NHWC: `[n, h, w, c]` → `[n, h·b, w·b, c/b²]`, output channel block
   /// `(y, x)` taken from input channels `(y·b + x)·c/b² …` (TFLite's DCR order).
   static func makeDepthToSpace(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    try node.expect(inputs: 1, outputs: 1)
     var block = 0
     if case .depthToSpace(let size) = node.options { block = size }
     let (input, shape, elementSize) = try blockInput(node, block: block)
@@ -48,11 +47,7 @@ extension ViewKernel {
     }
     let outputDepth = depth / (block * block)
     let outputShape = [batch, height * block, width * block, outputDepth]
-    guard ShapeRules.elementCount(outputShape) != nil else {
-      throw node.invalid("the output shape is too large")
-    }
-    try ShapeRules.requireOutputTypes(matching: input, node)
-    try node.setOutputShape(0, outputShape)
+    try setBlockOutput(&node, input, outputShape)
     let strides = ShapeRules.strides(shape)
     return ViewKernel(
       shape: [batch, height, block, width, block, outputDepth],
@@ -63,7 +58,6 @@ extension ViewKernel {
   /// SPACE_TO_DEPTH on NHWC: `[n, h, w, c]` → `[n, h/b, w/b, c·b²]`, each `b×b` block of pixels
   /// becoming channels in (row, column, channel) order.
   static func makeSpaceToDepth(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    try node.expect(inputs: 1, outputs: 1)
     var block = 0
     if case .spaceToDepth(let size) = node.options { block = size }
     let (input, shape, elementSize) = try blockInput(node, block: block)
@@ -73,11 +67,7 @@ extension ViewKernel {
         "height \(height) and width \(width) must be multiples of block_size \(block)")
     }
     let outputShape = [batch, height / block, width / block, depth * block * block]
-    guard ShapeRules.elementCount(outputShape) != nil else {
-      throw node.invalid("the output shape is too large")
-    }
-    try ShapeRules.requireOutputTypes(matching: input, node)
-    try node.setOutputShape(0, outputShape)
+    try setBlockOutput(&node, input, outputShape)
     let strides = ShapeRules.strides(shape)
     return ViewKernel(
       shape: [batch, height / block, width / block, block, block, depth],
@@ -85,10 +75,23 @@ extension ViewKernel {
       base: 0, elementSize: elementSize)
   }
 
-  /// The 4-D input of a depth/space rearrangement, checked along with the block size.
+  /// Checks and sets the output of a depth/space rearrangement of `input`.
+  private static func setBlockOutput(
+    _ node: inout NodeContext, _ input: TensorDescription, _ outputShape: [Int]
+  ) throws(InterpreterError) {
+    guard ShapeRules.elementCount(outputShape) != nil else {
+      throw node.invalid("the output shape is too large")
+    }
+    try ShapeRules.requireOutputTypes(matching: input, node)
+    try node.setOutputShape(0, outputShape)
+  }
+
+  /// The 4-D input of a depth/space rearrangement, checked along with the node's arity and the
+  /// block size.
   private static func blockInput(_ node: NodeContext, block: Int)
     throws(InterpreterError) -> (TensorDescription, [Int], Int)
   {
+    try node.expect(inputs: 1, outputs: 1)
     let input = try node.input(0)
     let shape = try ShapeRules.shape(of: 0, node)
     guard shape.count == 4 else { throw node.invalid("the input must be 4-D NHWC, not \(shape)") }

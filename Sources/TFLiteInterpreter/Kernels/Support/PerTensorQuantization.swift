@@ -1,10 +1,12 @@
 import TFLiteModel
 
 /// One tensor's per-tensor affine quantization (`real = scale · (q − zeroPoint)`), as an integer
-/// kernel reads it from TFLite's legacy `params`, checked at load.
+/// kernel reads it from TFLite's legacy `params`, checked at load: the one per-tensor
+/// quantization type of the interpreter's kernels.
 ///
 /// Unquantized tensors read as scale 0 and zero point 0, as in TFLite; kernels that divide by
-/// the scale ask for ``requireScale(_:_:)`` first.
+/// the scale ask for ``requireScale(_:_:)`` first (``eightBit(_:_:_:)`` does, for the 8-bit
+/// lookup-table kernels).
 struct PerTensorQuantization {
   let scale: Float
   let zeroPoint: Int32
@@ -26,13 +28,37 @@ struct PerTensorQuantization {
       throw node.unsupported(
         "\(what) is quantized per channel (\(scales.count) scales); this operator needs one scale")
     }
-    scale = scales.first ?? 0
-    let zero = scales.isEmpty ? 0 : (tensor.quantization?.zeroPoints.first ?? 0)
+    let (scale, zero) = tensor.quantization?.perTensor ?? (0, 0)
+    self.scale = scale
     guard Int64(range.lowerBound)...Int64(range.upperBound) ~= zero else {
       throw node.invalid("\(what) has zero point \(zero), outside the \(tensor.type) range")
     }
     zeroPoint = Int32(zero)
   }
+
+  /// Reads a uint8 or int8 `tensor`'s parameters, with a finite positive scale; throws
+  /// (naming `role`) for any other type or scale.
+  static func eightBit(_ tensor: TensorDescription, _ role: String, _ node: NodeContext)
+    throws(InterpreterError) -> PerTensorQuantization
+  {
+    guard tensor.type == .uint8 || tensor.type == .int8 else {
+      throw node.unsupported("\(role) has type \(tensor.type), expected uint8 or int8")
+    }
+    let quantization = try PerTensorQuantization(tensor, role, node)
+    try quantization.requireScale(role, node)
+    return quantization
+  }
+
+  /// True for the signed storage types (int8, int16, int32).
+  var isSigned: Bool { range.lowerBound < 0 }
+  /// Smallest stored value (0 for uint8, −128 for int8, …).
+  var qmin: Int32 { range.lowerBound }
+  /// Largest stored value (255 for uint8, 127 for int8, …).
+  var qmax: Int32 { range.upperBound }
+
+  /// The 256-entry table index of 8-bit stored value `q` (its byte pattern).
+  @inline(__always)
+  func index(_ q: Int32) -> Int { Int(UInt8(truncatingIfNeeded: q)) }
 
   /// The range of an integer storage type, or nil for other types.
   static func range(of type: TensorType) -> ClosedRange<Int32>? {

@@ -1,0 +1,58 @@
+/// Every entry point of one build of the kernels, as a tuple of functions over the operand
+/// tuples, so that every build (and the interpreter choosing between them) shares the same
+/// type: the interpreter holds the chosen build's ``KernelTarget/entryPoints`` and calls
+/// nothing else.
+///
+/// - `rowTile`, `columnTile`: ``KernelTarget/rowTile`` and ``KernelTarget/columnTile``.
+/// - `panelCount`, `packedCount`, `pack`: ``PackedGEMM/panelCount(columns:)``,
+///   ``PackedGEMM/packedCount(rows:columns:)``, ``PackedGEMM/pack(_:rows:columns:rowStride:into:)``.
+/// - `multiply`, `multiplyIndirect`: the float GEMMs of ``PackedGEMM``.
+/// - `depthwise`: ``DepthwiseConvolution/run(_:rows:)``.
+/// - `quantizedMultiply`, `quantizedMultiplyIndirect`: the integer GEMMs of ``QuantizedGEMM``.
+/// - `quantizedDepthwise`: ``DepthwiseConvolution/runQuantized(_:rows:)``.
+/// - `widen`: ``Requantization/widen(_:count:signed:zeroPoint:into:)``.
+public typealias KernelEntryPoints = (
+  rowTile: Int,
+  columnTile: Int,
+  panelCount: @Sendable (_ columns: Int) -> Int,
+  packedCount: @Sendable (_ rows: Int, _ columns: Int) -> Int,
+  pack:
+    @Sendable (
+      _ weights: UnsafePointer<Float>, _ n: Int, _ k: Int, _ rowStride: Int,
+      _ packed: UnsafeMutablePointer<Float>
+    ) -> Void,
+  multiply: @Sendable (_ operands: GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
+  multiplyIndirect:
+    @Sendable (_ operands: IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
+  depthwise: @Sendable (_ operands: DepthwiseOperands, _ rows: Range<Int>) -> Void,
+  quantizedMultiply:
+    @Sendable (_ operands: QuantizedGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
+  quantizedMultiplyIndirect:
+    @Sendable (_ operands: QuantizedIndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>)
+    -> Void,
+  quantizedDepthwise:
+    @Sendable (_ operands: QuantizedDepthwiseOperands, _ rows: Range<Int>) -> Void,
+  widen:
+    @Sendable (
+      _ source: UnsafePointer<UInt8>, _ count: Int, _ signed: Bool, _ zeroPoint: Int32,
+      _ destination: UnsafeMutablePointer<Float>
+    ) -> Void
+)
+
+extension KernelTarget {
+  /// This build's entry points.
+  public static let entryPoints: KernelEntryPoints = (
+    rowTile: rowTile,
+    columnTile: columnTile,
+    panelCount: { PackedGEMM.panelCount(columns: $0) },
+    packedCount: { PackedGEMM.packedCount(rows: $0, columns: $1) },
+    pack: { PackedGEMM.pack($0, rows: $1, columns: $2, rowStride: $3, into: $4) },
+    multiply: { PackedGEMM.multiply($0, rows: $1, panels: $2) },
+    multiplyIndirect: { PackedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
+    depthwise: { DepthwiseConvolution.run($0, rows: $1) },
+    quantizedMultiply: { QuantizedGEMM.multiply($0, rows: $1, panels: $2) },
+    quantizedMultiplyIndirect: { QuantizedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
+    quantizedDepthwise: { DepthwiseConvolution.runQuantized($0, rows: $1) },
+    widen: { Requantization.widen($0, count: $1, signed: $2, zeroPoint: $3, into: $4) }
+  )
+}

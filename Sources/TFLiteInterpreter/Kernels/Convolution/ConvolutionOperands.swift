@@ -1,0 +1,55 @@
+import TFLiteModel
+
+/// The tensors of a CONV_2D, DEPTHWISE_CONV_2D or FULLY_CONNECTED node — input, filter
+/// (weights) and optional bias — and which path runs it: the float kernels, or the quantized
+/// (uint8/int8) ones. Checked the same way for the three operators.
+struct ConvolutionOperands {
+  let input: TensorDescription
+  let filter: TensorDescription
+  let bias: TensorDescription?
+  /// True when the uint8/int8 kernels run, false for float32 (whose types are checked here; the
+  /// quantized ones check theirs in ``ConvolutionQuantization``).
+  let quantized: Bool
+
+  /// Reads and checks the node's tensors; `operation` names the operator in errors
+  /// ("convolution", "depthwise convolution", "fully-connected").
+  ///
+  /// Throws for the quantized combinations this interpreter does not run: hybrid (float input,
+  /// quantized filter) and int16 activations.
+  init(_ node: NodeContext, operation: String) throws(InterpreterError) {
+    try node.expect(inputs: 2, 3, outputs: 1)
+    input = try node.input(0)
+    filter = try node.input(1)
+    bias = node.inputs.count > 2 ? node.inputs[2] : nil
+    switch input.type {
+    case .uint8, .int8:
+      quantized = true
+      return
+    case .int16:
+      throw node.unsupported(
+        "int16 activations (16x8 quantization) are not supported; only uint8 and int8 are")
+    case .float32 where [.uint8, .int8, .int4, .int2, .int16].contains(filter.type):
+      throw node.unsupported(
+        "hybrid quantization (float32 input with a \(filter.type) filter, dequantized at run time) is not supported; dequantize the filter or quantize the model fully"
+      )
+    default:
+      quantized = false
+    }
+    for (position, tensor) in [(0, input), (1, filter)] + (bias.map { [(2, $0)] } ?? [])
+    where tensor.type != .float32 {
+      throw node.unsupported(
+        "input \(position) is \(tensor.type); only float32, uint8 and int8 \(operation) are supported"
+      )
+    }
+    guard node.outputs[0].type == .float32 else {
+      throw node.unsupported("output is \(node.outputs[0].type) for a float32 input")
+    }
+  }
+
+  /// Throws unless the bias, if any, holds `channels` values.
+  func checkBias(channels: Int, _ node: NodeContext) throws(InterpreterError) {
+    if let bias, ConvolutionGeometry.product(bias.shape) != channels {
+      throw node.invalid("bias of shape \(bias.shape) is not \(channels) values")
+    }
+  }
+}

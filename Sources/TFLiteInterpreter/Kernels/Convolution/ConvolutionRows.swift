@@ -1,0 +1,156 @@
+/// How CONV_2D feeds the rows of A to its GEMM, for the float and the quantized kernels alike:
+/// for 1×1 stride-1 convolutions the input (float, or widened to floats) is A as it is;
+/// otherwise each output pixel's row of A is gathered through pointers into the input — one run
+/// of `KW × IC` floats per filter row (per tap when the width is dilated) — and only pixels
+/// whose window crosses the border are copied, zero-padded, into scratch (im2col). Rows are
+/// handled in blocks small enough for their scratch to stay in L2; each thread gathers the
+/// rows it multiplies (whole register tiles of rows, every panel).
+struct ConvolutionRows {
+  let geometry: ConvolutionGeometry
+  /// GEMM depth: `KH × KW × IC`.
+  let depth: Int
+  /// Runs of A per output pixel: one per filter row, or per tap when the width is dilated.
+  let segments: Int
+  /// Output pixels per block of gathered rows (0 when the input is the A matrix as it is).
+  let blockRows: Int
+  /// Bytes at the start of the block scratch for the row pointers (`blockRows × segments`).
+  let pointerBytes: Int
+
+  /// The plan for `geometry` on the GEMM tiles of `kernels`.
+  init(_ geometry: ConvolutionGeometry, kernels: KernelSet) {
+    self.geometry = geometry
+    depth = geometry.filterHeight * geometry.filterWidth * geometry.inputChannels
+    segments =
+      geometry.dilationWidth == 1
+      ? geometry.filterHeight : geometry.filterHeight * geometry.filterWidth
+    if geometry.isPointwise {
+      blockRows = 0
+    } else {
+      // Scratch per block: a pointer per segment and room to copy every row (border rows).
+      let tile = kernels.rowTile
+      let perRow = depth + 2 * segments
+      let rows = geometry.batch * geometry.outputPixels
+      blockRows = min(rows, max(tile, GEMM.blockFloats / max(perRow, 1) / tile * tile))
+    }
+    pointerBytes = (blockRows * segments * MemoryLayout<UnsafePointer<Float>>.stride + 63) / 64 * 64
+  }
+
+  /// True when the input rows are A as they are (no gathering).
+  var isDirect: Bool { blockRows == 0 }
+
+  /// Bytes of scratch for one block: the pointers, then room to copy every row.
+  var scratchBytes: Int { pointerBytes + blockRows * depth * MemoryLayout<Float>.size }
+
+  /// Floats of A per segment.
+  var segmentLength: Int { depth / max(segments, 1) }
+
+  /// Covers every output pixel (``isDirect`` is false): block after block, in parallel over
+  /// register tiles of rows, gathers the rows of `input` (with ``scratchBytes`` of `scratch`)
+  /// and calls `multiply(start, count, table, part)` to compute rows `part` of the block of
+  /// `count` output pixels from pixel `start`, whose pointer table (`segments` per row) is `table`.
+  func forEachBlock(
+    input: UnsafePointer<Float>, scratch: UnsafeMutableRawPointer, outputChannels: Int,
+    kernels: KernelSet, pool: ThreadPool,
+    _ multiply: (
+      _ start: Int, _ count: Int, _ table: UnsafePointer<UnsafePointer<Float>>, _ part: Range<Int>
+    ) -> Void
+  ) {
+    let g = geometry
+    let (depth, segments) = (self.depth, self.segments)
+    let rows = g.batch * g.outputPixels
+    let pointers = scratch.bindMemory(
+      to: UnsafePointer<Float>.self, capacity: blockRows * segments)
+    let patches = (scratch + pointerBytes).bindMemory(to: Float.self, capacity: blockRows * depth)
+    let tile = kernels.rowTile
+    let tileWork = tile * depth * outputChannels
+    var start = 0
+    while start < rows {
+      let count = min(blockRows, rows - start)
+      let first = start
+      pool.parallelFor(
+        (count + tile - 1) / tile, minimumChunk: max(1, GEMM.minimumChunkWork / max(tileWork, 1))
+      ) { tiles in
+        let part = tiles.lowerBound * tile..<min(count, tiles.upperBound * tile)
+        Self.gather(
+          g, input: input, rows: first + part.lowerBound..<first + part.upperBound,
+          segments: segments, pointers: pointers + part.lowerBound * segments,
+          patches: patches + part.lowerBound * depth)
+        multiply(first, count, UnsafePointer(pointers), part)
+      }
+      start += count
+    }
+  }
+
+  /// Sets the row pointers of output pixels `rows`: into the input where the whole filter
+  /// window is inside the image, else into a zero-padded copy of the window (im2col) at
+  /// `patches` (row `r` at `(r - rows.lowerBound) * depth`).
+  @inline(never)
+  static func gather(
+    _ g: ConvolutionGeometry, input: UnsafePointer<Float>, rows: Range<Int>, segments: Int,
+    pointers: UnsafeMutablePointer<UnsafePointer<Float>>, patches: UnsafeMutablePointer<Float>
+  ) {
+    // All offsets stay inside tensors whose sizes the factory checked, so wrapping arithmetic
+    // cannot wrap.
+    let channels = g.inputChannels
+    let depth = g.filterHeight &* g.filterWidth &* channels
+    let length = depth / max(segments, 1)
+    let rowFloats = g.inputWidth &* channels
+    // Steps between segments: filter rows, or taps (row-major) when the width is dilated.
+    let perTap = segments != g.filterHeight
+    let lastY = (g.filterHeight &- 1) &* g.dilationHeight
+    // Output columns whose window is inside the image horizontally.
+    let span = (g.filterWidth &- 1) &* g.dilationWidth
+    var interior = 0..<0
+    if g.inputWidth > span {
+      let first = g.padLeft <= 0 ? 0 : (g.padLeft &+ g.strideWidth &- 1) / g.strideWidth
+      let end = min(g.outputWidth, (g.inputWidth &- 1 &- span &+ g.padLeft) / g.strideWidth &+ 1)
+      if first < end { interior = first..<end }
+    }
+    var table = pointers
+    var patch = patches
+    var row = rows.lowerBound
+    g.forEachRun(of: rows, input: input) { image, y, columns in
+      let originY = y &* g.strideHeight &- g.padTop
+      let rowInside = originY >= 0 && originY &+ lastY < g.inputHeight
+      let fast = rowInside ? interior.clamped(to: columns) : columns.lowerBound..<columns.lowerBound
+      for column in columns {
+        if fast.contains(column) {
+          let window =
+            image + (originY &* rowFloats &+ (column &* g.strideWidth &- g.padLeft) &* channels)
+          pointInto(g, window: window, perTap: perTap, table)
+        } else {
+          Im2Col.fill(g, input: input, rows: row..<row &+ 1, into: patch)
+          for s in 0..<segments { table[s] = UnsafePointer(patch + s &* length) }
+        }
+        table += segments
+        patch += depth
+        row &+= 1
+      }
+    }
+  }
+
+  /// Sets the `segments` pointers of one output pixel whose window (from `window`, its tap
+  /// (0, 0)) is inside the image: one per filter row, or one per tap when `perTap`.
+  @inline(__always)
+  private static func pointInto(
+    _ g: ConvolutionGeometry, window: UnsafePointer<Float>, perTap: Bool,
+    _ table: UnsafeMutablePointer<UnsafePointer<Float>>
+  ) {
+    let rowFloats = g.inputWidth &* g.inputChannels
+    guard perTap else {
+      let step = g.dilationHeight &* rowFloats
+      var start = window
+      for ky in 0..<g.filterHeight {
+        table[ky] = start
+        start += step
+      }
+      return
+    }
+    for ky in 0..<g.filterHeight {
+      for kx in 0..<g.filterWidth {
+        table[ky &* g.filterWidth &+ kx] =
+          window + (ky &* g.dilationHeight &* rowFloats &+ kx &* g.dilationWidth &* g.inputChannels)
+      }
+    }
+  }
+}
