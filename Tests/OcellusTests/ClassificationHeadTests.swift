@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Ocellus
 import OcellusTestSupport
 import TFLiteInterpreter
@@ -203,11 +204,11 @@ struct ClassificationHeadTests {
   @Test func dequantizesUInt8AndInt8() throws {
     let u8 = ClassificationHeadDescription(
       tensor: Self.tensor, classCount: 3, elementType: .uint8,
-      dequantization: QuantizationParameters(scale: 1.0 / 256, zeroPoint: 0), labels: .empty)
+      dequantization: TensorQuantization(scale: 1.0 / 256, zeroPoint: 0), labels: .empty)
     #expect(try ClassificationHead(u8).scores(rawOutput: [0, 128, 255]) == [0, 0.5, 255.0 / 256])
     let i8 = ClassificationHeadDescription(
       tensor: Self.tensor, classCount: 3, elementType: .int8,
-      dequantization: QuantizationParameters(scale: 1.0 / 256, zeroPoint: -128), labels: .empty)
+      dequantization: TensorQuantization(scale: 1.0 / 256, zeroPoint: -128), labels: .empty)
     let raw: [UInt8] = [Int8(-128), 0, 127].map { UInt8(bitPattern: $0) }
     let head = try ClassificationHead(i8)
     #expect(try head.scores(rawOutput: raw) == [0, 0.5, 255.0 / 256])
@@ -229,14 +230,14 @@ struct ClassificationHeadTests {
   @Test func hostileDescriptionsDoNotTrap() throws {
     let huge = ClassificationHeadDescription(
       tensor: Self.tensor, classCount: Int.max, elementType: .float32,
-      dequantization: QuantizationParameters(scale: 1, zeroPoint: Int.min), labels: .empty)
+      dequantization: TensorQuantization(scale: 1, zeroPoint: Int.min), labels: .empty)
     #expect(
       throws: ModelValidationError.outputSize(
         Self.tensor, role: "scores", expected: Int.max, actual: 8)
     ) {
       _ = try ClassificationHead(huge).scores(rawOutput: [0, 0, 0, 0, 0, 0, 0, 0])
     }
-    #expect(QuantizationParameters(scale: 1, zeroPoint: Int.min).dequantize(Int.max) > 0)
+    #expect(TensorQuantization(scale: 1, zeroPoint: Int.min).dequantize(Int.max) > 0)
     #expect(ImageNormalization(mean: [], std: []).mean(channel: 2) == 0)
     #expect(ImageNormalization(mean: [], std: []).problem != nil)
   }

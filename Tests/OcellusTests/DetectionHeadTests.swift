@@ -93,7 +93,7 @@ struct DetectionHeadTests {
   static let input = ImageInputDescription(
     tensor: TensorReference(role: .input, position: 0, name: "image"), width: 100, height: 80,
     elementType: .uint8, normalization: nil, normalizationSource: nil,
-    quantization: QuantizationParameters(scale: 1, zeroPoint: 0))
+    quantization: TensorQuantization(scale: 1, zeroPoint: 0))
   static let outputs = ["boxes", "classes", "scores", "count"].enumerated().map {
     TensorReference(role: .output, position: $0.offset, name: $0.element)
   }

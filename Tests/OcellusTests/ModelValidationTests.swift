@@ -438,7 +438,7 @@ struct ModelValidationTests {
     #expect(description.input.packing == .shiftedBytes)
     let head = try #require(description.heads.first)
     #expect(head.elementType == .int8)
-    #expect(head.dequantization == QuantizationParameters(scale: 1.0 / 256, zeroPoint: -128))
+    #expect(head.dequantization == TensorQuantization(scale: 1.0 / 256, zeroPoint: -128))
     // A normalization the quantization undoes stays p - 128; another one quantizes.
     let undone = try local.classifierDescription(
       options: ClassifierModelOptions(normalization: ImageNormalization(mean: 127.5, std: 127.5)))
@@ -448,7 +448,7 @@ struct ModelValidationTests {
       options: ClassifierModelOptions(normalization: unit))
     #expect(
       scaled.input.packing
-        == .quantized(unit, QuantizationParameters(scale: 1.0 / 128, zeroPoint: 0)))
+        == .quantized(unit, TensorQuantization(scale: 1.0 / 128, zeroPoint: 0)))
   }
 
   @Test func int8InputWithoutQuantizationIsRejected() throws {

@@ -20,12 +20,4 @@ extension ImageRect {
     guard right > left, bottom > top else { return nil }
     return ImageRect(x: left, y: top, width: right - left, height: bottom - top)
   }
-
-  /// Intersection over union, in 0...1; 0 when both rectangles are empty. The overlap of
-  /// rectangles that only touch is 0.
-  public func intersectionOverUnion(_ other: ImageRect) -> Double {
-    let overlap = intersection(other)?.area ?? 0
-    let union = area + other.area - overlap
-    return union > 0 ? overlap / union : 0
-  }
 }

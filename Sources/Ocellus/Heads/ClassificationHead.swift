@@ -1,3 +1,4 @@
+import Imaging
 import TFLiteInterpreter
 import TFLiteModel
 
@@ -130,7 +131,7 @@ public struct ClassificationHead: Sendable {
         output.tensor, role: "scores", expected: overflow ? Int.max : expected,
         actual: raw.count)
     }
-    let q = output.dequantization ?? QuantizationParameters(scale: 1, zeroPoint: 0)
+    let q = output.dequantization ?? TensorQuantization(scale: 1, zeroPoint: 0)
     switch output.elementType {
     case .float32:
       return (0..<classCount).map {

@@ -1,3 +1,4 @@
+import Imaging
 import TFLiteModel
 
 /// One validated classifier output ("head"): how many classes, how to dequantize, the labels,
@@ -10,7 +11,7 @@ public struct ClassificationHeadDescription: Sendable, Equatable {
   /// The element type of the scores: `.float32`, `.uint8` or `.int8`.
   public var elementType: TensorType
   /// How quantized scores become real ones (`scale * (q - zeroPoint)`); nil for float32.
-  public var dequantization: QuantizationParameters?
+  public var dequantization: TensorQuantization?
   /// The class names: ``LabelMap/count`` equals ``classCount``, or the map is empty (index-only
   /// results with text "", BEHAVIOR.md A.4).
   public var labels: LabelMap
@@ -22,7 +23,7 @@ public struct ClassificationHeadDescription: Sendable, Equatable {
   /// Creates a head description.
   public init(
     tensor: TensorReference, classCount: Int, elementType: TensorType,
-    dequantization: QuantizationParameters?, labels: LabelMap,
+    dequantization: TensorQuantization?, labels: LabelMap,
     metadataScoreThreshold: Float? = nil, calibration: ScoreCalibrator? = nil
   ) {
     self.tensor = tensor

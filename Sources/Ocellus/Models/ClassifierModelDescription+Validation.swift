@@ -1,9 +1,7 @@
+import Imaging
 import TFLiteModel
 
 extension ClassifierModelDescription {
-  /// The custom code of the SSD post-processing operator, whose presence marks a detector.
-  static let postProcessCode = "TFLite_Detection_PostProcess"
-
   /// Validates `model` as an image classifier and describes it.
   ///
   /// Checks, in BEHAVIOR.md A.5 order: the metadata's tensor counts and the input (A.2: one 4-D
@@ -121,13 +119,13 @@ extension ClassifierModelDescription {
           source: Self.sourceName(labels.source)))
       valid = false
     }
-    var dequantization: QuantizationParameters?
+    var dequantization: TensorQuantization?
     switch tensor.type {
     case .float32:
       break
     case .uint8, .int8:
       if let q = tensor.quantization, let scale = q.scales.first, scale.isFinite, scale > 0 {
-        dequantization = QuantizationParameters(
+        dequantization = TensorQuantization(
           scale: scale, zeroPoint: Int(clamping: q.zeroPoints.first ?? 0))
       } else {
         problems.append(.missingOutputQuantization(reference))
@@ -158,7 +156,7 @@ extension ClassifierModelDescription {
     let subgraph = model.mainSubgraph
     let hasPostProcess = subgraph.operators.contains {
       let code = model.operatorCode(of: $0)
-      return code.isCustom && code.customCode == postProcessCode
+      return code.isCustom && code.customCode == DetectionPostProcessOptions.customCode
     }
     if hasPostProcess {
       return

@@ -32,7 +32,7 @@ extension DetectorModelDescription {
     }
     let postProcess = subgraph.operators.first {
       let code = model.operatorCode(of: $0)
-      return code.isCustom && code.customCode == ClassifierModelDescription.postProcessCode
+      return code.isCustom && code.customCode == DetectionPostProcessOptions.customCode
     }
     let mapping = Self.mapping(
       metadataNames: outputs.metadata.map { $0?.name }, outputs: subgraph.outputs,

@@ -1,3 +1,4 @@
+import Imaging
 import TFLiteModel
 
 extension ImageInputDescription {
@@ -73,10 +74,10 @@ extension ImageInputDescription {
       problems.append(.missingNormalization(reference))
       valid = false
     }
-    var quantization: QuantizationParameters?
+    var quantization: TensorQuantization?
     if type != .float32 {
       if let q = tensor.quantization, let scale = q.scales.first, scale.isFinite, scale > 0 {
-        quantization = QuantizationParameters(
+        quantization = TensorQuantization(
           scale: scale, zeroPoint: Int(clamping: q.zeroPoints.first ?? 0))
       } else if type == .int8 {
         problems.append(.missingInputQuantization(reference))

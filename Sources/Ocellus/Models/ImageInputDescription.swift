@@ -1,3 +1,4 @@
+import Imaging
 import TFLiteModel
 
 /// The image input of a validated model: its size, element type, normalization and
@@ -20,7 +21,7 @@ public struct ImageInputDescription: Sendable, Equatable {
   /// Where ``normalization`` came from, nil when there is none.
   public var normalizationSource: NormalizationSource?
   /// The input's quantization (uint8 and int8 inputs), from its first scale and zero point.
-  public var quantization: QuantizationParameters?
+  public var quantization: TensorQuantization?
   /// True when the model's shape signature marks height or width as dynamic (-1); the Task
   /// Library then resizes the tensor instead of the image.
   public var hasDynamicSize: Bool
@@ -30,7 +31,7 @@ public struct ImageInputDescription: Sendable, Equatable {
   public init(
     tensor: TensorReference, width: Int, height: Int, channels: Int = 3,
     elementType: TensorType, normalization: ImageNormalization?,
-    normalizationSource: NormalizationSource?, quantization: QuantizationParameters?,
+    normalizationSource: NormalizationSource?, quantization: TensorQuantization?,
     hasDynamicSize: Bool = false
   ) {
     self.tensor = tensor
@@ -75,7 +76,7 @@ public struct ImageInputDescription: Sendable, Equatable {
   /// True when quantizing a normalized pixel gives back the pixel plus `offset` (within
   /// rounding): `std * scale ≈ 1` (to 1/128) and `zeroPoint - offset ≈ mean` (to 1).
   static func isRawInverse(
-    _ normalization: ImageNormalization, _ quantization: QuantizationParameters, offset: Int
+    _ normalization: ImageNormalization, _ quantization: TensorQuantization, offset: Int
   ) -> Bool {
     for channel in 0..<3 {
       let product = normalization.std(channel: channel) * quantization.scale

@@ -1,3 +1,5 @@
+import Imaging
+
 /// How 8-bit RGB pixels (0...255, interleaved R, G, B) become the model's input tensor values.
 ///
 /// Derived by ``ImageInputDescription/packing``; the imaging layer follows it literally.
@@ -13,5 +15,5 @@ public enum InputPacking: Sendable, Equatable {
   case normalizedFloats(ImageNormalization)
   /// Store `clamp(round(((p - mean[c]) / std[c]) / scale + zeroPoint))` in the input's
   /// integer type (uint8 or int8; rounding half away from zero), BEHAVIOR.md G.9.
-  case quantized(ImageNormalization, QuantizationParameters)
+  case quantized(ImageNormalization, TensorQuantization)
 }

@@ -1,3 +1,4 @@
+import Imaging
 import TFLiteInterpreter
 import TFLiteModel
 
@@ -306,7 +307,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return "A.3 Type: a mix is an error: either all outputs are quantized or none are"
     case .missingOutputQuantization:
       return
-        "A.3 Dequantization: score = scale * (q - zero_point), from the tensor's QuantizationParameters"
+        "A.3 Dequantization: score = scale * (q - zero_point), from the tensor's TensorQuantization"
     case .associatedFile:
       return "B.2: associated files are entries of the zip appended to the model"
     case .labelCount:

@@ -1,4 +1,5 @@
 import Imaging
+import TFLiteInterpreter
 
 /// One box the detector model proposed, in upright (display) pixels: the class-agnostic
 /// proposal step's unit.
@@ -14,20 +15,14 @@ struct ObjectProposal: Sendable, Equatable {
   /// The model output row it came from (the tie-breaker).
   var row: Int
 
-  /// Class-agnostic greedy non-maximum suppression: proposals sorted by descending score (ties:
+  /// Class-agnostic greedy non-maximum suppression (``NonMaxSuppression``): by descending score (ties:
   /// ascending row), each dropped when its IoU with an already kept one is strictly above
   /// `iouThreshold`. The result keeps that order.
   static func suppressed(_ proposals: [ObjectProposal], iouThreshold: Double) -> [ObjectProposal] {
-    let sorted = proposals.sorted {
-      $0.score > $1.score || ($0.score == $1.score && $0.row < $1.row)
-    }
-    var kept: [ObjectProposal] = []
-    for proposal in sorted
-    where !kept.contains(where: {
-      $0.rect.intersectionOverUnion(proposal.rect) > iouThreshold
-    }) {
-      kept.append(proposal)
-    }
-    return kept
+    let byRow = proposals.sorted { $0.row < $1.row }
+    let kept = NonMaxSuppression.select(
+      boxes: byRow.map { $0.rect.corners }, scores: byRow.map(\.score),
+      iouThreshold: Float(iouThreshold))
+    return kept.map { byRow[$0] }
   }
 }

@@ -1,4 +1,5 @@
 import Imaging
+import TFLiteInterpreter
 
 /// The deterministic stream-mode tracker (BEHAVIOR.md D-3, BEHAVIOR.md D-4): greedy IoU association, IDs from a
 /// counter that never repeats, tracks dropped after missed frames or a time gap, everything
@@ -87,7 +88,7 @@ public struct ObjectTracker: Sendable {
     var pairs: [(iou: Double, track: Int, detection: Int)] = []
     for (trackPosition, track) in tracks.enumerated() {
       for (detection, box) in detections.enumerated() {
-        let iou = track.frame.intersectionOverUnion(box)
+        let iou = Double(track.frame.intersectionOverUnion(box))
         if iou >= configuration.minimumIoU { pairs.append((iou, trackPosition, detection)) }
       }
     }

@@ -26,8 +26,7 @@ extension ImageInputDescription {
       return TensorPackingSpec(
         elementType: elementType == .int8 ? .int8 : .uint8, width: width, height: height,
         mean: mean, std: std,
-        quantization: TensorQuantization(
-          scale: quantization.scale, zeroPoint: quantization.zeroPoint))
+        quantization: quantization)
     }
   }
 }

@@ -10,9 +10,9 @@ extension DetectionPostProcessKernel {
     /// `A × C` class scores.
     let scores: DetectionScores
     /// Room for `A` candidates (one NMS pass's heap).
-    let candidates: UnsafeMutablePointer<DetectionCandidate>
+    let candidates: UnsafeMutablePointer<NonMaxSuppression.Candidate>
     /// Room for the boxes one NMS pass keeps.
-    let selection: UnsafeMutablePointer<DetectionCandidate>
+    let selection: UnsafeMutablePointer<NonMaxSuppression.Candidate>
   }
 
   /// The four outputs, already zero-filled.
@@ -49,15 +49,15 @@ extension DetectionPostProcessKernel {
     let threshold = options.nmsScoreThreshold
     var count = 0
     for anchor in 0..<anchorCount where best[anchor] >= threshold {
-      work.candidates[count] = DetectionCandidate(
-        score: best[anchor], anchor: Int32(truncatingIfNeeded: anchor), classIndex: 0)
+      work.candidates[count] = NonMaxSuppression.Candidate(
+        score: best[anchor], index: Int32(truncatingIfNeeded: anchor), classIndex: 0)
       count += 1
     }
     let kept = suppress(work.candidates, count: count, limit: options.maxDetections, work)
     let top = (scratch + layout.topClasses).bindMemory(to: Int32.self, capacity: classesPerAnchor)
     let stride = options.maxClassesPerDetection
     for detection in 0..<kept {
-      let anchor = Int(work.selection[detection].anchor)
+      let anchor = Int(work.selection[detection].index)
       let row = anchor * columns + offset
       topClasses(of: scores, row: row, into: top)
       for rank in 0..<classesPerAnchor {
@@ -82,9 +82,9 @@ extension DetectionPostProcessKernel {
   ) {
     let maxDetections = options.maxDetections
     let merged = (scratch + layout.merged).bindMemory(
-      to: DetectionCandidate.self, capacity: maxDetections)
+      to: NonMaxSuppression.Candidate.self, capacity: maxDetections)
     let space = (scratch + layout.mergeSpace).bindMemory(
-      to: DetectionCandidate.self, capacity: maxDetections)
+      to: NonMaxSuppression.Candidate.self, capacity: maxDetections)
     let best = (scratch + layout.bestScores).bindMemory(to: Float.self, capacity: anchorCount)
     let active = (scratch + layout.activeAnchors).bindMemory(to: Int32.self, capacity: anchorCount)
     let scores = work.scores
@@ -149,7 +149,7 @@ extension DetectionPostProcessKernel {
     }
     for row in 0..<mergedCount {
       let pick = merged[row]
-      let anchor = Int(pick.anchor)
+      let anchor = Int(pick.index)
       for corner in 0..<4 { outputs.boxes[4 * row + corner] = work.boxes[4 * anchor + corner] }
       outputs.classes[row] = Float(pick.classIndex)
       outputs.scores[row] = pick.score
@@ -163,7 +163,7 @@ extension DetectionPostProcessKernel {
   @inline(__always)
   private func gather(
     _ classIndex: Int, _ floor: Float?, _ active: UnsafePointer<Int32>, _ activeCount: Int,
-    _ candidates: UnsafeMutablePointer<DetectionCandidate>, _ score: (Int) -> Float
+    _ candidates: UnsafeMutablePointer<NonMaxSuppression.Candidate>, _ score: (Int) -> Float
   ) -> Int {
     let threshold = options.nmsScoreThreshold
     let bound = floor ?? 0
@@ -176,95 +176,30 @@ extension DetectionPostProcessKernel {
       let anchor = active[index]
       let value = score(Int(anchor) &* columns &+ column)
       if value >= threshold && (!strict || value > bound) {
-        candidates[count] = DetectionCandidate(
-          score: value, anchor: anchor, classIndex: classValue)
+        candidates[count] = NonMaxSuppression.Candidate(
+          score: value, index: anchor, classIndex: classValue)
         count &+= 1
       }
     }
     return count
   }
 
-  /// One NMS pass over `heap[0..<count]` (consumed as a heap): takes candidates by
-  /// descending score, equal scores by ascending anchor, and keeps each one whose IoU with every
-  /// box kept before it is at most the threshold, until `limit` are kept. Returns how many were
-  /// kept, in `work.selection`, in order.
-  ///
-  /// Equivalent to upstream's sort-then-suppress loop: only kept boxes suppress, and a box is
-  /// only compared with the boxes kept before it, with the kept box as IoU's first argument.
+  /// One NMS pass over `heap[0..<count]` (consumed as a heap) with the kernel's IoU threshold
+  /// and boxes; the kept candidates are in `work.selection`, in order. Returns their number.
   private func suppress(
-    _ heap: UnsafeMutablePointer<DetectionCandidate>, count: Int, limit: Int, _ work: Workspace
+    _ heap: UnsafeMutablePointer<NonMaxSuppression.Candidate>, count: Int, limit: Int,
+    _ work: Workspace
   ) -> Int {
-    var size = count
-    if size > 1 {
-      for index in Swift.stride(from: size / 2 - 1, through: 0, by: -1) {
-        Self.siftDown(heap, from: index, size: size)
-      }
+    NonMaxSuppression.select(
+      heap, count: count, limit: limit, iouThreshold: options.nmsIouThreshold,
+      into: work.selection
+    ) { i, j in
+      let a = work.boxes + 4 * i
+      let b = work.boxes + 4 * j
+      return NonMaxSuppression.intersectionOverUnion(
+        NonMaxSuppression.Corners(a[0], a[1], a[2], a[3]), area: work.areas[i],
+        NonMaxSuppression.Corners(b[0], b[1], b[2], b[3]), area: work.areas[j])
     }
-    let threshold = options.nmsIouThreshold
-    var kept = 0
-    while size > 0 && kept < limit {
-      let candidate = heap[0]
-      size -= 1
-      if size > 0 {
-        heap[0] = heap[size]
-        Self.siftDown(heap, from: 0, size: size)
-      }
-      let anchor = Int(candidate.anchor)
-      var suppressed = false
-      for previous in 0..<kept {
-        let overlap = Self.intersectionOverUnion(
-          Int(work.selection[previous].anchor), anchor, work.boxes, work.areas)
-        if overlap > threshold {
-          suppressed = true
-          break
-        }
-      }
-      if !suppressed {
-        work.selection[kept] = candidate
-        kept += 1
-      }
-    }
-    return kept
-  }
-
-  /// Restores the max-heap order (best candidate at the root) below `index`.
-  @inline(__always)
-  private static func siftDown(
-    _ heap: UnsafeMutablePointer<DetectionCandidate>, from index: Int, size: Int
-  ) {
-    var parent = index
-    let item = heap[parent]
-    while true {
-      var child = 2 * parent + 1
-      guard child < size else { break }
-      if child + 1 < size && heap[child + 1].ranksBefore(heap[child]) { child += 1 }
-      guard heap[child].ranksBefore(item) else { break }
-      heap[parent] = heap[child]
-      parent = child
-    }
-    heap[parent] = item
-  }
-
-  /// Upstream's IoU of boxes `i` and `j`, in `Float`: 0 when either area is ≤ 0, with
-  /// `std::max`/`std::min` semantics for the intersection (NaN propagates as there).
-  @inline(__always)
-  static func intersectionOverUnion(
-    _ i: Int, _ j: Int, _ boxes: UnsafePointer<Float>, _ areas: UnsafePointer<Float>
-  ) -> Float {
-    let areaI = areas[i]
-    let areaJ = areas[j]
-    if areaI <= 0 || areaJ <= 0 { return 0 }
-    let a = boxes + 4 * i
-    let b = boxes + 4 * j
-    // std::max(x, y) is `x < y ? y : x`; std::min(x, y) is `y < x ? y : x`.
-    let ymin = a[0] < b[0] ? b[0] : a[0]
-    let xmin = a[1] < b[1] ? b[1] : a[1]
-    let ymax = b[2] < a[2] ? b[2] : a[2]
-    let xmax = b[3] < a[3] ? b[3] : a[3]
-    let height = ymax - ymin
-    let width = xmax - xmin
-    let intersection = (height < 0 ? 0 : height) * (width < 0 ? 0 : width)
-    return intersection / (areaI + areaJ - intersection)
   }
 
   /// Writes the `classesPerAnchor` best classes of the anchor whose scores start at `row` into

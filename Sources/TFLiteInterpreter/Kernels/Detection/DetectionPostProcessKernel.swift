@@ -238,9 +238,9 @@ final class DetectionPostProcessKernel: Kernel {
     let work = Workspace(
       boxes: UnsafePointer(boxes), areas: UnsafePointer(areas), scores: scores,
       candidates: (scratch + layout.candidates).bindMemory(
-        to: DetectionCandidate.self, capacity: anchorCount),
+        to: NonMaxSuppression.Candidate.self, capacity: anchorCount),
       selection: (scratch + layout.selection).bindMemory(
-        to: DetectionCandidate.self, capacity: selectionCapacity))
+        to: NonMaxSuppression.Candidate.self, capacity: selectionCapacity))
     let outputs = Outputs(boxes: outBoxes, classes: outClasses, scores: outScores, count: outCount)
     if options.useRegularNms {
       regularSuppression(io, work, outputs, scratch: scratch)

@@ -10,13 +10,13 @@ struct DetectionScratchLayout {
   let bestScores: Int
   /// Anchors that can still have candidates (regular NMS), `anchors` `Int32`s.
   let activeAnchors: Int
-  /// Candidates of one NMS pass (a heap), `anchors` ``DetectionCandidate``s.
+  /// Candidates of one NMS pass (a heap), `anchors` ``NonMaxSuppression.Candidate``s.
   let candidates: Int
-  /// Boxes kept by one NMS pass, `selectionCapacity` ``DetectionCandidate``s.
+  /// Boxes kept by one NMS pass, `selectionCapacity` ``NonMaxSuppression.Candidate``s.
   let selection: Int
-  /// The running top list of regular NMS, `maxDetections` ``DetectionCandidate``s.
+  /// The running top list of regular NMS, `maxDetections` ``NonMaxSuppression.Candidate``s.
   let merged: Int
-  /// Space to merge into, `maxDetections` ``DetectionCandidate``s.
+  /// Space to merge into, `maxDetections` ``NonMaxSuppression.Candidate``s.
   let mergeSpace: Int
   /// Class indices of one anchor's top classes (fast NMS), `classesPerAnchor` `Int32`s.
   let topClasses: Int
@@ -40,7 +40,7 @@ struct DetectionScratchLayout {
       end = padded & ~63
       return start
     }
-    let candidateStride = MemoryLayout<DetectionCandidate>.stride
+    let candidateStride = MemoryLayout<NonMaxSuppression.Candidate>.stride
     guard let boxes = region(anchors, 4 * MemoryLayout<Float>.stride),
       let areas = region(anchors, MemoryLayout<Float>.stride),
       let bestScores = region(anchors, MemoryLayout<Float>.stride),
