@@ -1,12 +1,10 @@
-import Inflate
-
 /// A DEFLATE (RFC 1951) compressor with zlib (RFC 1950) framing, for the PNG encoder.
 ///
 /// LZ77 with hash chains over a 32 KiB window (3-byte minimum match, chains cut at 32
 /// candidates, stop at a 128-byte match, one-step lazy matching, like zlib's default level),
 /// then blocks of up to 32,768 symbols each written with whichever of dynamic Huffman, fixed
 /// Huffman or stored costs fewest bits.
-enum DeflateEncoder {
+package enum DeflateEncoder {
   private static let windowSize = 1 << 15
   private static let windowMask = windowSize - 1
   /// The farthest back a match may reach (zlib keeps a lookahead margin, as here).
@@ -21,7 +19,7 @@ enum DeflateEncoder {
   private static let blockSymbols = 1 << 15
 
   /// Compresses `input` into a zlib stream (header 78 9C, DEFLATE data, Adler-32).
-  static func zlib(_ input: [UInt8]) -> [UInt8] {
+  package static func zlib(_ input: [UInt8]) -> [UInt8] {
     var writer = DeflateBitWriter(prefix: [0x78, 0x9C], capacity: input.count / 2 + 64)
     input.withUnsafeBytes { compress($0, into: &writer) }
     let adler = Adler32.checksum(input)
