@@ -1,75 +1,43 @@
-/// The constant tables of DEFLATE (RFC 1951 3.2.5 and 3.2.6) the encoder needs.
+/// The constant tables of the DEFLATE format (RFC 1951 §3.2.5–3.2.7), shared by the decoder
+/// (``HuffmanDecodingTable``, ``InflateDecoder``) and the encoder (``DeflateEncoder``).
 enum DeflateTables {
-  /// Match length − 3 (0...255) → length code − 257 (0...28).
-  static let lengthCode: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 256)
-    for code in 0..<28 {
-      let start = Int(lengthBase[code])
-      for offset in 0..<(1 << Int(lengthExtraBits[code])) where start + offset < 255 {
-        table[start + offset] = UInt8(code)
-      }
-    }
-    table[255] = 28
-    return table
-  }()
-
-  /// The smallest match length − 3 of each length code.
+  /// The smallest match length (3...258) of each length code 257...285.
   static let lengthBase: [UInt16] = [
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 80, 96, 112, 128,
-    160, 192, 224, 255,
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+    163, 195, 227, 258,
   ]
 
-  /// Extra bits after each length code.
+  /// Extra bits after each length code 257...285.
   static let lengthExtraBits: [UInt8] = [
     0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
   ]
 
-  /// The smallest distance − 1 of each distance code.
+  /// The smallest distance (1...24577) of each distance code 0...29.
   static let distanceBase: [UInt16] = [
-    0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048,
-    3072, 4096,
-    6144, 8192, 12288, 16384, 24576,
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
   ]
 
-  /// Extra bits after each distance code.
+  /// Extra bits after each distance code 0...29.
   static let distanceExtraBits: [UInt8] = [
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
     13,
   ]
 
-  /// Distance − 1 → code: entries 0...255 for small distances, then one entry per 128.
-  private static let distanceCodeTable: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 512)
-    for code in 0..<30 {
-      let start = Int(distanceBase[code])
-      let size = 1 << Int(distanceExtraBits[code])
-      for value in start..<(start + size) {
-        if value < 256 {
-          table[value] = UInt8(code)
-        } else {
-          table[256 + (value >> 7)] = UInt8(code)
-        }
-      }
-    }
-    return table
-  }()
+  /// The order in which a dynamic block header stores the code-length code's lengths.
+  static let codeLengthOrder: [Int] = [
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+  ]
 
-  /// The distance code (0...29) of `distanceOffset` = distance − 1 (0...32767).
-  @inline(__always)
-  static func distanceCode(_ distanceOffset: Int) -> Int {
-    distanceOffset < 256
-      ? Int(distanceCodeTable[distanceOffset])
-      : Int(distanceCodeTable[256 + ((distanceOffset >> 7) & 0xFF)])
-  }
-
-  /// The fixed literal/length code.
-  static let fixedLiteral: DeflateHuffmanCode = {
+  /// The code lengths of the fixed literal/length code, symbols 0...287 (§3.2.6).
+  static let fixedLiteralLengths: [UInt8] = {
     var lengths = [UInt8](repeating: 8, count: 288)
     for symbol in 144..<256 { lengths[symbol] = 9 }
     for symbol in 256..<280 { lengths[symbol] = 7 }
-    return DeflateHuffmanCode(fixedLengths: lengths)
+    return lengths
   }()
 
-  /// The fixed distance code.
-  static let fixedDistance = DeflateHuffmanCode(fixedLengths: [UInt8](repeating: 5, count: 30))
+  /// The code lengths of the fixed distance code, symbols 0...31 (30 and 31 never occur in
+  /// valid data).
+  static let fixedDistanceLengths = [UInt8](repeating: 5, count: 32)
 }
