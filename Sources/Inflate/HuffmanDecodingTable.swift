@@ -19,6 +19,9 @@ enum HuffmanDecodingTable {
   static let endOfBlockFlag: UInt32 = 0x400
   /// The entry decodes an invalid symbol or an unassigned bit pattern.
   static let invalidFlag: UInt32 = 0x800
+  /// The flags that make a literal/length entry neither a literal nor a length: end of block,
+  /// or invalid.
+  static let specialFlags = endOfBlockFlag | invalidFlag
   /// The value stored in an invalid entry for a bit pattern that has no code.
   static let unassignedSymbol: UInt32 = 0xFFFF
 
@@ -26,6 +29,10 @@ enum HuffmanDecodingTable {
   static let literalRootBits = 10
   /// Root index bits of the distance table.
   static let distanceRootBits = 8
+  /// The mask of the literal/length table's root index bits.
+  static let literalRootMask = UInt64((1 << literalRootBits) - 1)
+  /// The mask of the distance table's root index bits.
+  static let distanceRootMask = UInt64((1 << distanceRootBits) - 1)
   /// Root index bits of the code-length table (its codes are at most 7 bits long).
   static let codeLengthRootBits = 7
 

@@ -80,7 +80,10 @@ extension InflateDecoder {
     }
     while true {
       if try decodeFast(&bits, &out, block) { return .endOfBlock }
-      if let status = try decodeChecked(&bits, &out, block) { return status }
+      let (state, written, status) = try decodeChecked(bits, out, block)
+      bits = state
+      out = written
+      if let status { return status }
     }
   }
 
@@ -94,7 +97,8 @@ extension InflateDecoder {
     // bits (5), a distance code (15) and its extra bits (13).
     fast: while bits.end &- bits.position >= 8 && block.outputCapacity &- out >= fastOutputMargin {
       bits.refillWord()
-      var (entry, length) = lookup(block.literals, rootMask: block.literalMask, bits.buffer)
+      var (entry, length) = lookup(
+        block.literals, rootMask: HuffmanDecodingTable.literalRootMask, bits.buffer)
       if entry & HuffmanDecodingTable.literalFlag != 0 {
         // A run of literals, as long as a whole code (15 bits) is buffered.
         repeat {
@@ -102,12 +106,13 @@ extension InflateDecoder {
           block.output[out] = UInt8(truncatingIfNeeded: entry >> 16)
           out &+= 1
           if bits.count < 15 { continue fast }
-          (entry, length) = lookup(block.literals, rootMask: block.literalMask, bits.buffer)
+          (entry, length) = lookup(
+            block.literals, rootMask: HuffmanDecodingTable.literalRootMask, bits.buffer)
         } while entry & HuffmanDecodingTable.literalFlag != 0
         // A length/distance pair needs 48 bits; otherwise refill and look it up again.
         if bits.count < 48 { continue fast }
       }
-      if entry & block.specialFlags != 0 {
+      if entry & HuffmanDecodingTable.specialFlags != 0 {
         if entry & HuffmanDecodingTable.endOfBlockFlag != 0 {
           bits.drop(length)
           return true
@@ -130,7 +135,7 @@ extension InflateDecoder {
     bits.drop(length)
     let matchLength = Int(entry >> 16) &+ bits.take(Int((entry >> 4) & 15))
     let (distanceEntry, distanceLength) = lookup(
-      block.distances, rootMask: block.distanceMask, bits.buffer)
+      block.distances, rootMask: HuffmanDecodingTable.distanceRootMask, bits.buffer)
     if distanceEntry & HuffmanDecodingTable.invalidFlag != 0 {
       throw invalidDistance(distanceEntry, block.bitBase &+ bits.bitPosition)
     }
@@ -144,16 +149,31 @@ extension InflateDecoder {
     out &+= matchLength
   }
 
-  /// Decodes one symbol with exact input and output accounting. Returns nil to go on, or why
-  /// decoding stops; on a shortage `bits` is rewound to the symbol's start.
+  /// Decodes one symbol with exact input and output accounting: returns the cursor, the output
+  /// count and nil to go on, or why decoding stops; on a shortage the cursor comes back
+  /// rewound to the symbol's start. Out of line (it runs at the ends of the input and output
+  /// only), taking and returning its state by value so that the fast loop keeps its own in
+  /// registers.
+  @inline(never)
+  static func decodeChecked(_ cursor: BitCursor, _ written: Int, _ block: HuffmanBlockContext)
+    throws(InflateError) -> (BitCursor, Int, HuffmanStatus?)
+  {
+    var bits = cursor
+    var out = written
+    let status = try decodeOneChecked(&bits, &out, block)
+    return (bits, out, status)
+  }
+
+  /// The body of ``decodeChecked(_:_:_:)``.
   @inline(__always)
-  static func decodeChecked(
+  static func decodeOneChecked(
     _ bits: inout BitCursor, _ out: inout Int, _ block: HuffmanBlockContext
   ) throws(InflateError) -> HuffmanStatus? {
     let saved = bits
     let symbolStart = bits.bitPosition
     _ = bits.ensure(56)
-    let (entry, length) = lookup(block.literals, rootMask: block.literalMask, bits.buffer)
+    let (entry, length) = lookup(
+      block.literals, rootMask: HuffmanDecodingTable.literalRootMask, bits.buffer)
     guard length <= bits.count else { return try block.needInput(&bits, rewindingTo: saved) }
     bits.drop(length)
     if entry & HuffmanDecodingTable.literalFlag != 0 {
@@ -165,14 +185,15 @@ extension InflateDecoder {
       out &+= 1
       return nil
     }
-    if entry & block.specialFlags != 0 {
+    if entry & HuffmanDecodingTable.specialFlags != 0 {
       if entry & HuffmanDecodingTable.endOfBlockFlag != 0 { return .endOfBlock }
       throw invalidLiteral(entry, block.bitBase &+ symbolStart)
     }
     let lengthExtra = Int((entry >> 4) & 15)
     let distanceStart = bits.bitPosition &+ lengthExtra
     let (distanceEntry, distanceLength) = lookup(
-      block.distances, rootMask: block.distanceMask, bits.buffer &>> UInt64(lengthExtra))
+      block.distances, rootMask: HuffmanDecodingTable.distanceRootMask,
+      bits.buffer &>> UInt64(lengthExtra))
     let distanceExtra = Int((distanceEntry >> 4) & 15)
     guard lengthExtra + distanceLength + distanceExtra <= bits.count else {
       return try block.needInput(&bits, rewindingTo: saved)

@@ -16,12 +16,6 @@ extension InflateDecoder {
     let bitBase: Int
     /// The absolute byte offset of the end of this run's input, for errors.
     let inputEnd: Int
-    /// The root index mask of the literal/length table.
-    let literalMask = UInt64((1 << HuffmanDecodingTable.literalRootBits) - 1)
-    /// The root index mask of the distance table.
-    let distanceMask = UInt64((1 << HuffmanDecodingTable.distanceRootBits) - 1)
-    /// The flags that stop a literal/length symbol from being a literal or a match.
-    let specialFlags = HuffmanDecodingTable.endOfBlockFlag | HuffmanDecodingTable.invalidFlag
 
     /// Rewinds `bits` to `saved` and reports that more input is needed, or throws if none
     /// will come.
