@@ -52,7 +52,7 @@ let package = Package(
     .executable(name: "ocellus", targets: ["OcellusCLI"]),
   ],
   targets: kernelTargets + [
-    // DEFLATE / zlib decompression, CRC-32, Adler-32. Standard library only.
+    // DEFLATE / zlib decompression, the PNG encoder's compressor, CRC-32, Adler-32. Stdlib only.
     .target(name: "Inflate", swiftSettings: optimizedEvenInDebug),
     // Verified FlatBuffers reader, the TFLite schema, FlexBuffers, TFLite metadata,
     // the appended zip of associated files, label files, AutoML manifests.

@@ -28,6 +28,17 @@ struct BitCursor {
     return true
   }
 
+  /// Fills the buffer to at least 56 bits with one 8-byte load; at least 8 input bytes must
+  /// remain at `position`.
+  @inline(__always)
+  mutating func refillWord() {
+    buffer |=
+      UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+      &<< UInt64(count)
+    position &+= (63 &- count) &>> 3
+    count |= 56
+  }
+
   /// Returns the next `bits` (0...32) bits without consuming them.
   @inline(__always)
   func peek(_ bits: Int) -> Int {

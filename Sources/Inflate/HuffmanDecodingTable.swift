@@ -19,6 +19,9 @@ enum HuffmanDecodingTable {
   static let endOfBlockFlag: UInt32 = 0x400
   /// The entry decodes an invalid symbol or an unassigned bit pattern.
   static let invalidFlag: UInt32 = 0x800
+  /// The flags that make a literal/length entry neither a literal nor a length: end of block,
+  /// or invalid.
+  static let specialFlags = endOfBlockFlag | invalidFlag
   /// The value stored in an invalid entry for a bit pattern that has no code.
   static let unassignedSymbol: UInt32 = 0xFFFF
 
@@ -26,6 +29,10 @@ enum HuffmanDecodingTable {
   static let literalRootBits = 10
   /// Root index bits of the distance table.
   static let distanceRootBits = 8
+  /// The mask of the literal/length table's root index bits.
+  static let literalRootMask = UInt64((1 << literalRootBits) - 1)
+  /// The mask of the distance table's root index bits.
+  static let distanceRootMask = UInt64((1 << distanceRootBits) - 1)
   /// Root index bits of the code-length table (its codes are at most 7 bits long).
   static let codeLengthRootBits = 7
 
@@ -39,20 +46,15 @@ enum HuffmanDecodingTable {
 
   /// Entry templates (without the consumed-bit count) for literal/length symbols 0–287.
   static let literalLengthSymbols: [UInt32] = {
-    let lengthBases: [UInt32] = [
-      3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-      131, 163, 195, 227, 258,
-    ]
-    let lengthExtra: [UInt32] = [
-      0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-    ]
     var entries = [UInt32](repeating: 0, count: 288)
     for symbol in 0..<256 {
       entries[symbol] = literalFlag | (UInt32(symbol) << 16)
     }
     entries[256] = endOfBlockFlag | (256 << 16)
     for index in 0..<29 {
-      entries[257 + index] = (lengthBases[index] << 16) | (lengthExtra[index] << 4)
+      entries[257 + index] =
+        UInt32(DeflateTables.lengthBase[index]) << 16
+        | UInt32(DeflateTables.lengthExtraBits[index]) << 4
     }
     entries[286] = invalidFlag | (286 << 16)
     entries[287] = invalidFlag | (287 << 16)
@@ -61,14 +63,11 @@ enum HuffmanDecodingTable {
 
   /// Entry templates for distance symbols 0–31.
   static let distanceSymbols: [UInt32] = {
-    let bases: [UInt32] = [
-      1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
-      2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
-    ]
     var entries = [UInt32](repeating: 0, count: 32)
     for index in 0..<30 {
-      let extra = index < 4 ? 0 : UInt32(index / 2 - 1)
-      entries[index] = (bases[index] << 16) | (extra << 4)
+      entries[index] =
+        UInt32(DeflateTables.distanceBase[index]) << 16
+        | UInt32(DeflateTables.distanceExtraBits[index]) << 4
     }
     entries[30] = invalidFlag | (30 << 16)
     entries[31] = invalidFlag | (31 << 16)
@@ -79,24 +78,23 @@ enum HuffmanDecodingTable {
   static let codeLengthSymbols: [UInt32] = (0..<19).map { UInt32($0) << 16 }
 
   /// The fixed literal/length table (RFC 1951 §3.2.6), built once.
-  static let fixedLiteralTable: [UInt32] = {
-    var lengths = [UInt8](repeating: 8, count: 288)
-    for symbol in 144..<256 { lengths[symbol] = 9 }
-    for symbol in 256..<280 { lengths[symbol] = 7 }
-    var table = [UInt32](repeating: 0, count: literalTableSize)
-    _ = build(
-      lengths: lengths, templates: literalLengthSymbols, rootBits: literalRootBits, into: &table)
-    return table
-  }()
+  static let fixedLiteralTable = fixedTable(
+    lengths: DeflateTables.fixedLiteralLengths, templates: literalLengthSymbols,
+    rootBits: literalRootBits, size: literalTableSize)
 
   /// The fixed distance table: 32 five-bit codes (30 and 31 decode as invalid).
-  static let fixedDistanceTable: [UInt32] = {
-    let lengths = [UInt8](repeating: 5, count: 32)
-    var table = [UInt32](repeating: 0, count: distanceTableSize)
-    _ = build(
-      lengths: lengths, templates: distanceSymbols, rootBits: distanceRootBits, into: &table)
+  static let fixedDistanceTable = fixedTable(
+    lengths: DeflateTables.fixedDistanceLengths, templates: distanceSymbols,
+    rootBits: distanceRootBits, size: distanceTableSize)
+
+  /// A table of `size` entries for the fixed code `lengths`.
+  private static func fixedTable(lengths: [UInt8], templates: [UInt32], rootBits: Int, size: Int)
+    -> [UInt32]
+  {
+    var table = [UInt32](repeating: 0, count: size)
+    _ = build(lengths: lengths, templates: templates, rootBits: rootBits, into: &table)
     return table
-  }()
+  }
 
   /// The outcome of building a table from code lengths.
   enum BuildResult: Equatable {
@@ -133,100 +131,151 @@ enum HuffmanDecodingTable {
     let rootSize = 1 << rootBits
     let symbolCount = min(lengths.count, templates.count)
     guard table.count >= rootSize else { return .oversubscribed }
-    // Counts per code length, then the symbols sorted by (length, symbol).
-    var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    return withUnsafeMutableBytes(of: &counts) { countBytes in
-      let count = countBytes.bindMemory(to: Int.self)
+    // scratch[0..<16]: codes per length; [16..<32]: next sorted slot per length;
+    // [32...]: the symbols sorted by (length, symbol).
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 32 + 288) { scratch in
+      let count = scratch.baseAddress.unsafelyUnwrapped
+      count.initialize(repeating: 0, count: 16)
       for symbol in 0..<symbolCount {
         count[Int(lengths[symbol] & 15)] += 1
       }
       count[0] = 0
-      var maxLength = 0
-      var left = 1
-      for length in 1...15 {
-        left <<= 1
-        left -= count[length]
-        if left < 0 { return .oversubscribed }
-        if count[length] > 0 { maxLength = length }
-      }
-      let unassigned = invalidFlag | (unassignedSymbol << 16) | 1
-      let result: BuildResult = left > 0 || maxLength == 0 ? .incomplete : .complete
-      if result == .incomplete {
+      guard let (result, maxLength) = classify(count) else { return .oversubscribed }
+      let markUnassigned = result == .incomplete
+      if markUnassigned {
         // Only an incomplete code leaves entries unwritten; mark them as unassigned.
-        for index in 0..<rootSize { table[index] = unassigned }
+        fillUnassigned(table, 0..<rootSize)
         if maxLength == 0 { return .incomplete }
       }
-      return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16 + 288) { scratch in
-        // scratch[0..<16]: next sorted slot per length; scratch[16...]: sorted symbols.
-        var offset = 0
-        for length in 1...15 {
-          scratch[length] = offset
-          offset += count[length]
-        }
-        for symbol in 0..<symbolCount {
-          let length = Int(lengths[symbol] & 15)
-          if length > 0 {
-            scratch[16 + scratch[length]] = symbol
-            scratch[length] += 1
-          }
-        }
-        var sortedIndex = 16
-        var code = 0
-        var currentPrefix = -1
-        var subtableStart = 0
-        var subtableBits = 0
-        var nextFree = rootSize
-        for length in 1...maxLength {
-          for _ in 0..<count[length] {
-            let symbol = scratch[sortedIndex]
-            sortedIndex += 1
-            let reversed = reverseBits(code, length)
-            if length <= rootBits {
-              let entry = templates[symbol] | UInt32(length)
-              var index = reversed
-              while index < rootSize {
-                table[index] = entry
-                index += 1 << length
-              }
-            } else {
-              let prefix = reversed & (rootSize - 1)
-              if prefix != currentPrefix {
-                // Size the sub-table: grow until the codes still to place fill it.
-                var bits = length - rootBits
-                var slots = 1 << bits
-                while bits + rootBits < maxLength {
-                  slots -= count[bits + rootBits]
-                  if slots <= 0 { break }
-                  bits += 1
-                  slots <<= 1
-                }
-                guard nextFree + (1 << bits) <= table.count else { return .oversubscribed }
-                if result == .incomplete {
-                  for index in nextFree..<(nextFree + (1 << bits)) { table[index] = unassigned }
-                }
-                table[prefix] =
-                  subtableFlag | (UInt32(bits) << 4) | UInt32(rootBits) | (UInt32(nextFree) << 16)
-                currentPrefix = prefix
-                subtableStart = nextFree
-                subtableBits = bits
-                nextFree += 1 << bits
-              }
-              let entry = templates[symbol] | UInt32(length - rootBits)
-              var index = reversed >> rootBits
-              while index < (1 << subtableBits) {
-                table[subtableStart + index] = entry
-                index += 1 << (length - rootBits)
-              }
-            }
-            // `count` doubles as "codes of this length not yet placed" for sub-table sizing.
-            count[length] -= 1
-            code += 1
-          }
-          code <<= 1
-        }
-        return result
+      let sorted = count + 32
+      sortSymbols(lengths, symbolCount, count: count, next: count + 16, into: sorted)
+      let fits = place(
+        sorted, count: count, maxLength: maxLength, templates: templates, rootBits: rootBits,
+        markUnassigned: markUnassigned, table: table)
+      return fits ? result : .oversubscribed
+    }
+  }
+
+  /// Whether the codes counted per length in `count[1...15]` are complete or incomplete (nil
+  /// when they over-subscribe the code space), and the longest length used (0 for none).
+  private static func classify(_ count: UnsafePointer<Int>) -> (BuildResult, Int)? {
+    var maxLength = 0
+    var left = 1
+    for length in 1...15 {
+      left <<= 1
+      left -= count[length]
+      if left < 0 { return nil }
+      if count[length] > 0 { maxLength = length }
+    }
+    return (left > 0 || maxLength == 0 ? .incomplete : .complete, maxLength)
+  }
+
+  /// Writes the symbols with a code into `sorted`, ordered by (length, symbol); `next[1...15]`
+  /// is scratch for the next slot of each length.
+  private static func sortSymbols(
+    _ lengths: UnsafeBufferPointer<UInt8>, _ symbolCount: Int, count: UnsafePointer<Int>,
+    next: UnsafeMutablePointer<Int>, into sorted: UnsafeMutablePointer<Int>
+  ) {
+    var offset = 0
+    for length in 1...15 {
+      next[length] = offset
+      offset += count[length]
+    }
+    for symbol in 0..<symbolCount {
+      let length = Int(lengths[symbol] & 15)
+      if length > 0 {
+        sorted[next[length]] = symbol
+        next[length] += 1
       }
     }
+  }
+
+  /// Writes the entry of every sorted symbol in canonical code order, opening a sub-table for
+  /// each new root prefix of a code longer than `rootBits`. Consumes `count` (it doubles as
+  /// "codes of this length not yet placed" for sub-table sizing). Returns false when the
+  /// sub-tables do not fit in `table`.
+  private static func place(
+    _ sorted: UnsafePointer<Int>, count: UnsafeMutablePointer<Int>, maxLength: Int,
+    templates: UnsafeBufferPointer<UInt32>, rootBits: Int, markUnassigned: Bool,
+    table: UnsafeMutableBufferPointer<UInt32>
+  ) -> Bool {
+    let rootSize = 1 << rootBits
+    let base = table.baseAddress.unsafelyUnwrapped
+    var sortedIndex = 0
+    var code = 0
+    var currentPrefix = -1
+    var subtableStart = 0
+    var subtableBits = 0
+    var nextFree = rootSize
+    for length in 1...maxLength {
+      for _ in 0..<count[length] {
+        let symbol = sorted[sortedIndex]
+        sortedIndex += 1
+        let reversed = reverseBits(code, length)
+        if length <= rootBits {
+          replicate(
+            templates[symbol] | UInt32(length), base, at: reversed, step: 1 << length, end: rootSize
+          )
+        } else {
+          let prefix = reversed & (rootSize - 1)
+          if prefix != currentPrefix {
+            let bits = subtableIndexBits(
+              length: length, rootBits: rootBits, maxLength: maxLength, count)
+            guard nextFree + (1 << bits) <= table.count else { return false }
+            if markUnassigned { fillUnassigned(table, nextFree..<(nextFree + (1 << bits))) }
+            table[prefix] =
+              subtableFlag | (UInt32(bits) << 4) | UInt32(rootBits) | (UInt32(nextFree) << 16)
+            currentPrefix = prefix
+            subtableStart = nextFree
+            subtableBits = bits
+            nextFree += 1 << bits
+          }
+          replicate(
+            templates[symbol] | UInt32(length - rootBits), base + subtableStart,
+            at: reversed >> rootBits, step: 1 << (length - rootBits), end: 1 << subtableBits)
+        }
+        count[length] -= 1
+        code += 1
+      }
+      code <<= 1
+    }
+    return true
+  }
+
+  /// The index bits of a sub-table whose first code is `length` bits long: grown until the
+  /// codes still to place (`count`) fill it.
+  private static func subtableIndexBits(
+    length: Int, rootBits: Int, maxLength: Int, _ count: UnsafePointer<Int>
+  ) -> Int {
+    var bits = length - rootBits
+    var slots = 1 << bits
+    while bits + rootBits < maxLength {
+      slots -= count[bits + rootBits]
+      if slots <= 0 { break }
+      bits += 1
+      slots <<= 1
+    }
+    return bits
+  }
+
+  /// Writes `entry` at `index`, `index + step`, … below `end` of `table`.
+  @inline(__always)
+  private static func replicate(
+    _ entry: UInt32, _ table: UnsafeMutablePointer<UInt32>, at index: Int, step: Int, end: Int
+  ) {
+    var index = index
+    while index < end {
+      table[index] = entry
+      index += step
+    }
+  }
+
+  /// Marks the entries of `range` as decoding an unassigned bit pattern.
+  private static func fillUnassigned(
+    _ table: UnsafeMutableBufferPointer<UInt32>, _ range: Range<Int>
+  ) {
+    let unassigned = invalidFlag | (unassignedSymbol << 16) | 1
+    for index in range { table[index] = unassigned }
   }
 
   /// Reverses the low `length` bits of `code`.

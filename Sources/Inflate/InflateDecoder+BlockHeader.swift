@@ -1,9 +1,4 @@
 extension InflateDecoder {
-  /// The order in which code-length code lengths are stored (RFC 1951 §3.2.7).
-  static let codeLengthOrder: [Int] = [
-    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
-  ]
-
   /// Reads a block header (and, for a dynamic block, its code tables). Returns `false` if
   /// more input is needed; the cursor is then rewound to the header's start.
   mutating func readBlockHeader(_ cursor: inout BitCursor, isFinal: Bool) throws(InflateError)
@@ -71,31 +66,48 @@ extension InflateDecoder {
       throw .tooManyCodes(
         literalLengthCodes: literalCount, distanceCodes: distanceCount, bitOffset: headerBit)
     }
-    // Code-length code.
-    var codeLengthLengths = [UInt8](repeating: 0, count: 19)
-    for index in 0..<codeLengthCount {
-      guard cursor.ensure(3) else { return false }
-      codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(cursor.take(3))
+    guard
+      let codeLengthTable = try Self.readCodeLengthCode(
+        &cursor, count: codeLengthCount, headerBit: headerBit),
+      let lengths = try readCodeLengths(
+        &cursor, table: codeLengthTable, total: literalCount + distanceCount)
+    else { return false }
+    guard lengths[256] != 0 else { throw .missingEndOfBlockCode(bitOffset: headerBit) }
+    try buildTables(lengths, literalCount: literalCount, headerBit: headerBit)
+    return true
+  }
+
+  /// Reads the `count` 3-bit lengths of the code-length code and builds its table; nil if the
+  /// input ends first.
+  private static func readCodeLengthCode(
+    _ cursor: inout BitCursor, count: Int, headerBit: Int
+  ) throws(InflateError) -> [UInt32]? {
+    var lengths = [UInt8](repeating: 0, count: 19)
+    for index in 0..<count {
+      guard cursor.ensure(3) else { return nil }
+      lengths[DeflateTables.codeLengthOrder[index]] = UInt8(cursor.take(3))
     }
-    var codeLengthTable = [UInt32](repeating: 0, count: HuffmanDecodingTable.codeLengthTableSize)
-    switch HuffmanDecodingTable.build(
-      lengths: codeLengthLengths, templates: HuffmanDecodingTable.codeLengthSymbols,
-      rootBits: HuffmanDecodingTable.codeLengthRootBits, into: &codeLengthTable)
-    {
-    case .complete: break
-    case .oversubscribed: throw .oversubscribedCode(table: .codeLength, bitOffset: headerBit)
-    case .incomplete: throw .incompleteCode(table: .codeLength, bitOffset: headerBit)
-    }
-    // Literal/length and distance code lengths, one run-length-coded sequence.
-    let total = literalCount + distanceCount
+    var table = [UInt32](repeating: 0, count: HuffmanDecodingTable.codeLengthTableSize)
+    let result = HuffmanDecodingTable.build(
+      lengths: lengths, templates: HuffmanDecodingTable.codeLengthSymbols,
+      rootBits: HuffmanDecodingTable.codeLengthRootBits, into: &table)
+    try check(result, of: .codeLength, headerBit: headerBit, acceptIncomplete: false)
+    return table
+  }
+
+  /// Reads the run-length-coded sequence of `total` literal/length and distance code lengths;
+  /// nil if the input ends first.
+  private func readCodeLengths(_ cursor: inout BitCursor, table: [UInt32], total: Int)
+    throws(InflateError) -> [UInt8]?
+  {
     var lengths = [UInt8](repeating: 0, count: total)
     var filled = 0
     while filled < total {
       let symbolBit = absoluteBit(cursor.bitPosition)
       _ = cursor.ensure(14)
-      let entry = codeLengthTable[cursor.peek(HuffmanDecodingTable.codeLengthRootBits)]
+      let entry = table[cursor.peek(HuffmanDecodingTable.codeLengthRootBits)]
       let codeBits = Int(entry & 15)
-      guard codeBits <= cursor.count else { return false }
+      guard codeBits <= cursor.count else { return nil }
       cursor.drop(codeBits)
       let symbol = Int(entry >> 16)
       if symbol < 16 {
@@ -103,64 +115,63 @@ extension InflateDecoder {
         filled += 1
         continue
       }
-      var value: UInt8 = 0
-      var repeatCount: Int
-      switch symbol {
-      case 16:
-        guard cursor.count >= 2 else { return false }
-        guard filled > 0 else { throw .repeatWithoutPreviousLength(bitOffset: symbolBit) }
-        value = lengths[filled - 1]
-        repeatCount = 3 + cursor.take(2)
-      case 17:
-        guard cursor.count >= 3 else { return false }
-        repeatCount = 3 + cursor.take(3)
-      default:
-        guard cursor.count >= 7 else { return false }
-        repeatCount = 11 + cursor.take(7)
+      // 16 repeats the previous length 3–6 times, 17 and 18 repeat zero 3–10 and 11–138 times.
+      let (extraBits, minimum) = symbol == 16 ? (2, 3) : symbol == 17 ? (3, 3) : (7, 11)
+      guard cursor.count >= extraBits else { return nil }
+      guard symbol != 16 || filled > 0 else {
+        throw .repeatWithoutPreviousLength(bitOffset: symbolBit)
       }
+      let value = symbol == 16 ? lengths[filled - 1] : 0
+      let repeatCount = minimum + cursor.take(extraBits)
       guard repeatCount <= total - filled else {
         throw .codeLengthRepeatOverflow(bitOffset: symbolBit)
       }
-      while repeatCount > 0 {
-        lengths[filled] = value
-        filled += 1
-        repeatCount -= 1
-      }
+      for index in filled..<(filled + repeatCount) { lengths[index] = value }
+      filled += repeatCount
     }
-    guard lengths[256] != 0 else { throw .missingEndOfBlockCode(bitOffset: headerBit) }
-    // Build the tables.
+    return lengths
+  }
+
+  /// Builds the literal/length and distance tables from the first `literalCount` and the
+  /// remaining `lengths`.
+  private mutating func buildTables(_ lengths: [UInt8], literalCount: Int, headerBit: Int)
+    throws(InflateError)
+  {
     if literalTable.isEmpty {
       literalTable = [UInt32](repeating: 0, count: HuffmanDecodingTable.literalTableSize)
       distanceTable = [UInt32](repeating: 0, count: HuffmanDecodingTable.distanceTableSize)
     }
     let literalLengths = Array(lengths[0..<literalCount])
-    let distanceLengths = Array(lengths[literalCount..<total])
-    switch HuffmanDecodingTable.build(
+    let distanceLengths = Array(lengths[literalCount...])
+    let literalResult = HuffmanDecodingTable.build(
       lengths: literalLengths, templates: HuffmanDecodingTable.literalLengthSymbols,
       rootBits: HuffmanDecodingTable.literalRootBits, into: &literalTable)
-    {
-    case .complete: break
-    case .oversubscribed: throw .oversubscribedCode(table: .literalLength, bitOffset: headerBit)
-    case .incomplete:
-      guard Self.isSingleOneBitCode(literalLengths) else {
-        throw .incompleteCode(table: .literalLength, bitOffset: headerBit)
-      }
-    }
-    switch HuffmanDecodingTable.build(
+    try Self.check(
+      literalResult, of: .literalLength, headerBit: headerBit,
+      acceptIncomplete: Self.isSingleOneBitCode(literalLengths))
+    let distanceResult = HuffmanDecodingTable.build(
       lengths: distanceLengths, templates: HuffmanDecodingTable.distanceSymbols,
       rootBits: HuffmanDecodingTable.distanceRootBits, into: &distanceTable)
-    {
+    // As in zlib: no distance code at all, or a single one-bit code, is accepted; reading an
+    // unassigned pattern later is an error.
+    try Self.check(
+      distanceResult, of: .distance, headerBit: headerBit,
+      acceptIncomplete: Self.isSingleOneBitCode(distanceLengths)
+        || distanceLengths.allSatisfy({ $0 == 0 }))
+  }
+
+  /// Throws the error for an over-subscribed code, or for an incomplete one unless
+  /// `acceptIncomplete`.
+  private static func check(
+    _ result: HuffmanDecodingTable.BuildResult, of table: HuffmanTableKind, headerBit: Int,
+    acceptIncomplete: Bool
+  ) throws(InflateError) {
+    switch result {
     case .complete: break
-    case .oversubscribed: throw .oversubscribedCode(table: .distance, bitOffset: headerBit)
+    case .oversubscribed: throw .oversubscribedCode(table: table, bitOffset: headerBit)
     case .incomplete:
-      // As in zlib: no distance code at all, or a single one-bit code, is accepted;
-      // reading an unassigned pattern later is an error.
-      guard Self.isSingleOneBitCode(distanceLengths) || distanceLengths.allSatisfy({ $0 == 0 })
-      else {
-        throw .incompleteCode(table: .distance, bitOffset: headerBit)
-      }
+      guard acceptIncomplete else { throw .incompleteCode(table: table, bitOffset: headerBit) }
     }
-    return true
   }
 
   /// Whether exactly one length is non-zero and it is 1 (zlib's allowed incomplete code).

@@ -68,156 +68,155 @@ extension InflateDecoder {
     bitBase: Int,
     inputEnd: Int
   ) throws(InflateError) -> HuffmanStatus {
-    let literalMask = UInt64((1 << HuffmanDecodingTable.literalRootBits) - 1)
-    let distanceMask = UInt64((1 << HuffmanDecodingTable.distanceRootBits) - 1)
-    let literalFlag = HuffmanDecodingTable.literalFlag
-    let specialFlags = HuffmanDecodingTable.endOfBlockFlag | HuffmanDecodingTable.invalidFlag
-    let input = cursor.base
-    let end = cursor.end
-    var position = cursor.position
-    var bits = cursor.buffer
-    var count = cursor.count
+    let block = HuffmanBlockContext(
+      literals: literals, distances: distances, output: output, outputCapacity: outputCapacity,
+      isFinal: isFinal, bitBase: bitBase, inputEnd: inputEnd)
+    // Local copies, so that the inlined loops keep them in registers.
+    var bits = cursor
     var out = outputCount
     defer {
-      cursor.position = position
-      cursor.buffer = bits
-      cursor.count = count
+      cursor = bits
       outputCount = out
     }
-
     while true {
-      // Fast path: every refill leaves at least 56 bits, enough for a literal/length code
-      // (15), its extra bits (5), a distance code (15) and its extra bits (13).
-      fast: while end &- position >= 8 && outputCapacity &- out >= fastOutputMargin {
-        bits |=
-          UInt64(littleEndian: input.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-          &<< UInt64(count)
-        position &+= (63 &- count) &>> 3
-        count |= 56
-        var (entry, length) = lookup(literals, rootMask: literalMask, bits)
-        if entry & literalFlag != 0 {
-          // A run of literals, as long as a whole code (15 bits) is buffered.
-          repeat {
-            bits = bits &>> UInt64(length)
-            count &-= length
-            output[out] = UInt8(truncatingIfNeeded: entry >> 16)
-            out &+= 1
-            if count < 15 { continue fast }
-            (entry, length) = lookup(literals, rootMask: literalMask, bits)
-          } while entry & literalFlag != 0
-          // A length/distance pair needs 48 bits; otherwise refill and look it up again.
-          if count < 48 { continue fast }
-        }
-        if entry & specialFlags != 0 {
-          if entry & HuffmanDecodingTable.endOfBlockFlag != 0 {
-            bits = bits &>> UInt64(length)
-            count &-= length
-            return .endOfBlock
-          }
-          throw invalidLiteral(entry, bitBase &+ position &* 8 &- count)
-        }
-        let symbolStart = position &* 8 &- count
-        bits = bits &>> UInt64(length)
-        count &-= length
-        let lengthExtra = UInt64((entry >> 4) & 15)
-        let matchLength =
-          Int(entry >> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< lengthExtra) &- 1))
-        bits = bits &>> lengthExtra
-        count &-= Int(lengthExtra)
-        let (distanceEntry, distanceLength) = lookup(distances, rootMask: distanceMask, bits)
-        if distanceEntry & HuffmanDecodingTable.invalidFlag != 0 {
-          throw invalidDistance(distanceEntry, bitBase &+ position &* 8 &- count)
-        }
-        bits = bits &>> UInt64(distanceLength)
-        count &-= distanceLength
-        let distanceExtra = UInt64((distanceEntry >> 4) & 15)
-        let distance =
-          Int(distanceEntry >> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< distanceExtra) &- 1))
-        bits = bits &>> distanceExtra
-        count &-= Int(distanceExtra)
-        guard distance <= out else {
-          throw .distanceTooFarBack(
-            distance: distance, available: out, bitOffset: bitBase &+ symbolStart)
-        }
-        copyMatch(output, at: out, distance: distance, length: matchLength)
-        out &+= matchLength
-      }
-
-      // Checked path: one symbol with exact input and output accounting. On a shortage the
-      // cursor is rewound to the symbol's start.
-      let savedPosition = position
-      let savedBits = bits
-      let savedCount = count
-      let symbolStart = position &* 8 &- count
-      while count < 56 && position < end {
-        bits |= UInt64(input.load(fromByteOffset: position, as: UInt8.self)) &<< UInt64(count)
-        position &+= 1
-        count &+= 8
-      }
-      let (entry, length) = lookup(literals, rootMask: literalMask, bits)
-      guard length <= count else {
-        if isFinal { throw .unexpectedEndOfInput(byteOffset: inputEnd) }
-        position = savedPosition
-        bits = savedBits
-        count = savedCount
-        return .needsInput
-      }
-      bits = bits &>> UInt64(length)
-      count &-= length
-      if entry & literalFlag != 0 {
-        guard out < outputCapacity else {
-          position = savedPosition
-          bits = savedBits
-          count = savedCount
-          return .needsOutput(1)
-        }
-        output[out] = UInt8(truncatingIfNeeded: entry >> 16)
-        out &+= 1
-        continue
-      }
-      if entry & specialFlags != 0 {
-        if entry & HuffmanDecodingTable.endOfBlockFlag != 0 { return .endOfBlock }
-        throw invalidLiteral(entry, bitBase &+ symbolStart)
-      }
-      let lengthExtra = Int((entry >> 4) & 15)
-      let distanceStart = position &* 8 &- count &+ lengthExtra
-      let (distanceEntry, distanceLength) = lookup(
-        distances, rootMask: distanceMask, bits &>> UInt64(lengthExtra))
-      let distanceExtra = Int((distanceEntry >> 4) & 15)
-      let needed = lengthExtra + distanceLength + distanceExtra
-      guard needed <= count else {
-        if isFinal { throw .unexpectedEndOfInput(byteOffset: inputEnd) }
-        position = savedPosition
-        bits = savedBits
-        count = savedCount
-        return .needsInput
-      }
-      if distanceEntry & HuffmanDecodingTable.invalidFlag != 0 {
-        throw invalidDistance(distanceEntry, bitBase &+ distanceStart)
-      }
-      let matchLength =
-        Int(entry >> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< UInt64(lengthExtra)) &- 1))
-      bits = bits &>> UInt64(lengthExtra &+ distanceLength)
-      let distance =
-        Int(distanceEntry >> 16)
-        &+ Int(truncatingIfNeeded: bits & ((1 &<< UInt64(distanceExtra)) &- 1))
-      bits = bits &>> UInt64(distanceExtra)
-      count &-= needed
-      guard distance <= out else {
-        throw .distanceTooFarBack(
-          distance: distance, available: out, bitOffset: bitBase &+ symbolStart)
-      }
-      guard outputCapacity &- out >= matchLength else {
-        position = savedPosition
-        bits = savedBits
-        count = savedCount
-        return .needsOutput(matchLength)
-      }
-      for index in 0..<matchLength {
-        output[out &+ index] = output[out &- distance &+ index]
-      }
-      out &+= matchLength
+      if try decodeFast(&bits, &out, block) { return .endOfBlock }
+      let (state, written, status) = try decodeChecked(bits, out, block)
+      bits = state
+      out = written
+      if let status { return status }
     }
+  }
+
+  /// Decodes symbols while at least 8 input bytes and ``fastOutputMargin`` output bytes
+  /// remain. Returns true at the end of the block, false when a margin runs out.
+  @inline(__always)
+  static func decodeFast(
+    _ bits: inout BitCursor, _ out: inout Int, _ block: HuffmanBlockContext
+  ) throws(InflateError) -> Bool {
+    // Every refill leaves at least 56 bits, enough for a literal/length code (15), its extra
+    // bits (5), a distance code (15) and its extra bits (13).
+    fast: while bits.end &- bits.position >= 8 && block.outputCapacity &- out >= fastOutputMargin {
+      bits.refillWord()
+      var (entry, length) = lookup(
+        block.literals, rootMask: HuffmanDecodingTable.literalRootMask, bits.buffer)
+      if entry & HuffmanDecodingTable.literalFlag != 0 {
+        // A run of literals, as long as a whole code (15 bits) is buffered.
+        repeat {
+          bits.drop(length)
+          block.output[out] = UInt8(truncatingIfNeeded: entry >> 16)
+          out &+= 1
+          if bits.count < 15 { continue fast }
+          (entry, length) = lookup(
+            block.literals, rootMask: HuffmanDecodingTable.literalRootMask, bits.buffer)
+        } while entry & HuffmanDecodingTable.literalFlag != 0
+        // A length/distance pair needs 48 bits; otherwise refill and look it up again.
+        if bits.count < 48 { continue fast }
+      }
+      if entry & HuffmanDecodingTable.specialFlags != 0 {
+        if entry & HuffmanDecodingTable.endOfBlockFlag != 0 {
+          bits.drop(length)
+          return true
+        }
+        throw invalidLiteral(entry, block.bitBase &+ bits.bitPosition)
+      }
+      try copyFastMatch(entry, length, &bits, &out, block)
+    }
+    return false
+  }
+
+  /// Decodes the rest of a match whose length entry (`length` code bits, not consumed yet)
+  /// the fast path looked up, and copies the match; 48 bits must be buffered.
+  @inline(__always)
+  static func copyFastMatch(
+    _ entry: UInt32, _ length: Int, _ bits: inout BitCursor, _ out: inout Int,
+    _ block: HuffmanBlockContext
+  ) throws(InflateError) {
+    let symbolStart = bits.bitPosition
+    bits.drop(length)
+    let matchLength = Int(entry >> 16) &+ bits.take(Int((entry >> 4) & 15))
+    let (distanceEntry, distanceLength) = lookup(
+      block.distances, rootMask: HuffmanDecodingTable.distanceRootMask, bits.buffer)
+    if distanceEntry & HuffmanDecodingTable.invalidFlag != 0 {
+      throw invalidDistance(distanceEntry, block.bitBase &+ bits.bitPosition)
+    }
+    bits.drop(distanceLength)
+    let distance = Int(distanceEntry >> 16) &+ bits.take(Int((distanceEntry >> 4) & 15))
+    guard distance <= out else {
+      throw .distanceTooFarBack(
+        distance: distance, available: out, bitOffset: block.bitBase &+ symbolStart)
+    }
+    copyMatch(block.output, at: out, distance: distance, length: matchLength)
+    out &+= matchLength
+  }
+
+  /// Decodes one symbol with exact input and output accounting: returns the cursor, the output
+  /// count and nil to go on, or why decoding stops; on a shortage the cursor comes back
+  /// rewound to the symbol's start. Out of line (it runs at the ends of the input and output
+  /// only), taking and returning its state by value so that the fast loop keeps its own in
+  /// registers.
+  @inline(never)
+  static func decodeChecked(_ cursor: BitCursor, _ written: Int, _ block: HuffmanBlockContext)
+    throws(InflateError) -> (BitCursor, Int, HuffmanStatus?)
+  {
+    var bits = cursor
+    var out = written
+    let status = try decodeOneChecked(&bits, &out, block)
+    return (bits, out, status)
+  }
+
+  /// The body of ``decodeChecked(_:_:_:)``.
+  @inline(__always)
+  static func decodeOneChecked(
+    _ bits: inout BitCursor, _ out: inout Int, _ block: HuffmanBlockContext
+  ) throws(InflateError) -> HuffmanStatus? {
+    let saved = bits
+    let symbolStart = bits.bitPosition
+    _ = bits.ensure(56)
+    let (entry, length) = lookup(
+      block.literals, rootMask: HuffmanDecodingTable.literalRootMask, bits.buffer)
+    guard length <= bits.count else { return try block.needInput(&bits, rewindingTo: saved) }
+    bits.drop(length)
+    if entry & HuffmanDecodingTable.literalFlag != 0 {
+      guard out < block.outputCapacity else {
+        bits = saved
+        return .needsOutput(1)
+      }
+      block.output[out] = UInt8(truncatingIfNeeded: entry >> 16)
+      out &+= 1
+      return nil
+    }
+    if entry & HuffmanDecodingTable.specialFlags != 0 {
+      if entry & HuffmanDecodingTable.endOfBlockFlag != 0 { return .endOfBlock }
+      throw invalidLiteral(entry, block.bitBase &+ symbolStart)
+    }
+    let lengthExtra = Int((entry >> 4) & 15)
+    let distanceStart = bits.bitPosition &+ lengthExtra
+    let (distanceEntry, distanceLength) = lookup(
+      block.distances, rootMask: HuffmanDecodingTable.distanceRootMask,
+      bits.buffer &>> UInt64(lengthExtra))
+    let distanceExtra = Int((distanceEntry >> 4) & 15)
+    guard lengthExtra + distanceLength + distanceExtra <= bits.count else {
+      return try block.needInput(&bits, rewindingTo: saved)
+    }
+    if distanceEntry & HuffmanDecodingTable.invalidFlag != 0 {
+      throw invalidDistance(distanceEntry, block.bitBase &+ distanceStart)
+    }
+    let matchLength = Int(entry >> 16) &+ bits.take(lengthExtra)
+    bits.drop(distanceLength)
+    let distance = Int(distanceEntry >> 16) &+ bits.take(distanceExtra)
+    guard distance <= out else {
+      throw .distanceTooFarBack(
+        distance: distance, available: out, bitOffset: block.bitBase &+ symbolStart)
+    }
+    guard block.outputCapacity &- out >= matchLength else {
+      bits = saved
+      return .needsOutput(matchLength)
+    }
+    for index in 0..<matchLength {
+      block.output[out &+ index] = block.output[out &- distance &+ index]
+    }
+    out &+= matchLength
+    return nil
   }
 
   /// Copies a match of `length` bytes from `distance` bytes back, handling overlap. May

@@ -36,48 +36,29 @@ extension BMPDecoder {
     return table
   }
 
-  /// R, G, B and opaque alpha as the 32-bit word whose little-endian bytes are R G B A.
-  @inline(__always)
-  static func pack(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) -> UInt32 {
-    UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
-  }
-
   /// Expands uncompressed 1-, 4- or 8-bit palette indices (most significant bits first) through
   /// `palette`. The caller has checked that every row lies inside `bytes`.
+  @inline(never)
   static func expandPacked(_ bytes: [UInt8], header: BMPHeader, stride: Int, palette: [UInt32])
     -> [UInt8]
   {
-    let width = header.width
-    let height = header.height
-    let bits = header.bitsPerPixel
-    return uninitializedBytes(width * height * 4) { out in
-      bytes.withUnsafeBufferPointer { input in
-        palette.withUnsafeBufferPointer { table in
-          for fileRow in 0..<height {
-            let source = header.pixelOffset + fileRow * stride
-            let target = outputRow(fileRow, header: header) * width * 4
-            switch bits {
-            case 8:
-              for x in 0..<width {
-                let word = table[Int(input[source + x])]
-                out.storeBytes(
-                  of: UInt32(littleEndian: word), toByteOffset: target + x << 2, as: UInt32.self)
-              }
-            case 4:
-              for x in 0..<width {
-                let byte = input[source + x >> 1]
-                let word = table[Int(x & 1 == 0 ? byte >> 4 : byte & 0x0F)]
-                out.storeBytes(
-                  of: UInt32(littleEndian: word), toByteOffset: target + x << 2, as: UInt32.self)
-              }
-            default:
-              for x in 0..<width {
-                let byte = input[source + x >> 3]
-                let word = table[Int((byte >> (7 - UInt8(x & 7))) & 1)]
-                out.storeBytes(
-                  of: UInt32(littleEndian: word), toByteOffset: target + x << 2, as: UInt32.self)
-              }
-            }
+    bytes.withUnsafeBufferPointer { input in
+      palette.withUnsafeBufferPointer { table in
+        let start = header.pixelOffset
+        switch header.bitsPerPixel {
+        case 8:
+          return expandRows(header: header, start: start, stride: stride) { source, x in
+            table[Int(input[source + x])]
+          }
+        case 4:
+          return expandRows(header: header, start: start, stride: stride) { source, x in
+            let byte = input[source + x >> 1]
+            return table[Int(x & 1 == 0 ? byte >> 4 : byte & 0x0F)]
+          }
+        default:
+          return expandRows(header: header, start: start, stride: stride) { source, x in
+            let byte = input[source + x >> 3]
+            return table[Int((byte >> (7 - UInt8(x & 7))) & 1)]
           }
         }
       }
@@ -85,21 +66,12 @@ extension BMPDecoder {
   }
 
   /// Expands a plane of palette indices (file row order, `width` a row) through the palette.
+  @inline(never)
   static func expandIndices(_ indices: [UInt8], header: BMPHeader, palette: [UInt32]) -> [UInt8] {
-    let width = header.width
-    let height = header.height
-    return uninitializedBytes(width * height * 4) { out in
-      indices.withUnsafeBufferPointer { input in
-        palette.withUnsafeBufferPointer { table in
-          for fileRow in 0..<height {
-            let source = fileRow * width
-            let target = outputRow(fileRow, header: header) * width * 4
-            for x in 0..<width {
-              let word = table[Int(input[source + x])]
-              out.storeBytes(
-                of: UInt32(littleEndian: word), toByteOffset: target + x << 2, as: UInt32.self)
-            }
-          }
+    indices.withUnsafeBufferPointer { input in
+      palette.withUnsafeBufferPointer { table in
+        expandRows(header: header, start: 0, stride: header.width) { source, x in
+          table[Int(input[source + x])]
         }
       }
     }

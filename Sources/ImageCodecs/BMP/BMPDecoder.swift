@@ -64,9 +64,4 @@ public enum BMPDecoder {
     return DecodedImage(width: header.width, height: header.height, rgba: rgba, format: .bmp)
   }
 
-  /// The row of the output image that the `fileRow`-th stored row becomes.
-  @inline(__always)
-  static func outputRow(_ fileRow: Int, header: BMPHeader) -> Int {
-    header.topDown ? fileRow : header.height - 1 - fileRow
-  }
 }

@@ -46,6 +46,36 @@ struct BMPHeader: Sendable {
     guard 14 + headerSize <= count else {
       throw .truncated(format: .bmp, offset: count, what: "the \(headerSize)-byte DIB header")
     }
+    var (header, colorsUsed) = try readDIBFields(bytes, headerSize: headerSize)
+    var position = 14 + headerSize
+    header.masks = try readMasks(bytes, header: header, position: &position)
+    header.paletteOffset = position
+    if header.bitsPerPixel <= 8 {
+      let colors = headerSize == 12 || colorsUsed == 0 ? 1 << header.bitsPerPixel : colorsUsed
+      guard colors <= 65536 else {
+        throw .invalid(format: .bmp, offset: 46, reason: "the palette has \(colors) colors")
+      }
+      header.paletteCount = colors
+      position += colors * header.paletteEntrySize
+    }
+    var pixelOffset = declaredPixelOffset
+    if pixelOffset == 0 {
+      pixelOffset = min(position, count)
+    } else if pixelOffset == 14 + headerSize && header.bitsPerPixel <= 8 {
+      pixelOffset += header.paletteCount * header.paletteEntrySize
+    }
+    guard pixelOffset <= count else {
+      throw .truncated(format: .bmp, offset: count, what: "the pixel array at byte \(pixelOffset)")
+    }
+    header.pixelOffset = pixelOffset
+    return header
+  }
+
+  /// The size, row order, depth and compression from the DIB header of `headerSize` bytes
+  /// (which the file holds), and its `biClrUsed` (0 for OS/2 1.x).
+  private static func readDIBFields(_ bytes: [UInt8], headerSize: Int) throws(DecodeError)
+    -> (BMPHeader, colorsUsed: Int)
+  {
     var header = BMPHeader(
       headerSize: headerSize, width: 0, height: 0, topDown: false, bitsPerPixel: 0,
       compression: .rgb, masks: nil, paletteCount: 0, paletteOffset: 0, paletteEntrySize: 4,
@@ -79,7 +109,15 @@ struct BMPHeader: Sendable {
     guard header.width > 0 else {
       throw .invalid(format: .bmp, offset: 18, reason: "the width is 0")
     }
-    var position = 14 + headerSize
+    return (header, colorsUsed)
+  }
+
+  /// The channel masks the compression and depth of `header` imply (nil for palette images and
+  /// 24-bit `BI_RGB`), reading bit-field masks that follow a short DIB header at `position`
+  /// (and moving past them).
+  private static func readMasks(_ bytes: [UInt8], header: BMPHeader, position: inout Int)
+    throws(DecodeError) -> (red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32)?
+  {
     switch header.compression {
     case .rle8 where header.bitsPerPixel > 8, .rle4 where header.bitsPerPixel > 8:
       // Pillow decodes RLE8/RLE4 data with any palette depth (the compression decides the
@@ -90,73 +128,61 @@ struct BMPHeader: Sendable {
           "\(header.compression == .rle8 ? "RLE8" : "RLE4") with \(header.bitsPerPixel) bits per pixel"
       )
     case .bitFields, .alphaBitFields:
-      guard header.bitsPerPixel >= 16 else {
-        throw .invalid(
-          format: .bmp, offset: 28,
-          reason: "bit-field masks with \(header.bitsPerPixel) bits per pixel")
-      }
-      let withAlpha = header.compression == .alphaBitFields
-      var masks: (red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32)
-      if headerSize >= 52 {
-        masks = (readUInt32(bytes, 54), readUInt32(bytes, 58), readUInt32(bytes, 62), 0)
-        if headerSize >= 56 { masks.alpha = readUInt32(bytes, 66) }
-      } else {
-        let needed = withAlpha ? 16 : 12
-        guard position + needed <= count else {
-          throw .truncated(format: .bmp, offset: count, what: "the bit-field masks")
-        }
-        masks = (
-          readUInt32(bytes, position), readUInt32(bytes, position + 4),
-          readUInt32(bytes, position + 8), withAlpha ? readUInt32(bytes, position + 12) : 0
-        )
-        position += needed
-      }
-      // Pillow reads 16- and 24-bit pixels with its known color masks and no alpha, whatever
-      // the alpha mask says.
-      let known16: [(UInt32, UInt32, UInt32)] = [(0xF800, 0x7E0, 0x1F), (0x7C00, 0x3E0, 0x1F)]
-      if header.bitsPerPixel == 16,
-        known16.contains(where: { $0 == (masks.red, masks.green, masks.blue) })
-          || header.bitsPerPixel == 24
-            && (masks.red, masks.green, masks.blue) == (0xFF_0000, 0xFF00, 0xFF)
-      {
-        masks.alpha = 0
-      }
-      if masks == (0, 0, 0, 0) {
-        // Pillow reads 32-bit pixels with four zero masks as B, G, R, A.
-        guard header.bitsPerPixel == 32 else {
-          throw .invalid(format: .bmp, offset: 54, reason: "all bit-field masks are 0")
-        }
-        masks = (0xFF_0000, 0xFF00, 0xFF, 0xFF00_0000)
-      }
-      header.masks = masks
+      return try readBitFields(bytes, header: header, position: &position)
     case .rgb where header.bitsPerPixel == 16:
-      header.masks = (0x7C00, 0x3E0, 0x1F, 0)
+      return (0x7C00, 0x3E0, 0x1F, 0)
     case .rgb where header.bitsPerPixel == 32:
       // The fourth byte is reserved: Pillow (and Windows) ignore it, the image is opaque.
-      header.masks = (0xFF_0000, 0xFF00, 0xFF, 0)
+      return (0xFF_0000, 0xFF00, 0xFF, 0)
     default:
-      break
+      return nil
     }
-    header.paletteOffset = position
-    if header.bitsPerPixel <= 8 {
-      let colors = headerSize == 12 || colorsUsed == 0 ? 1 << header.bitsPerPixel : colorsUsed
-      guard colors <= 65536 else {
-        throw .invalid(format: .bmp, offset: 46, reason: "the palette has \(colors) colors")
+  }
+
+  /// The masks of a `BI_BITFIELDS` / `BI_ALPHABITFIELDS` image, as Pillow reads them: inside
+  /// a DIB header of 52 bytes or more, else at `position` (moved past them).
+  private static func readBitFields(_ bytes: [UInt8], header: BMPHeader, position: inout Int)
+    throws(DecodeError) -> (red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32)
+  {
+    guard header.bitsPerPixel >= 16 else {
+      throw .invalid(
+        format: .bmp, offset: 28,
+        reason: "bit-field masks with \(header.bitsPerPixel) bits per pixel")
+    }
+    let withAlpha = header.compression == .alphaBitFields
+    var masks: (red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32)
+    if header.headerSize >= 52 {
+      masks = (readUInt32(bytes, 54), readUInt32(bytes, 58), readUInt32(bytes, 62), 0)
+      if header.headerSize >= 56 { masks.alpha = readUInt32(bytes, 66) }
+    } else {
+      let needed = withAlpha ? 16 : 12
+      guard position + needed <= bytes.count else {
+        throw .truncated(format: .bmp, offset: bytes.count, what: "the bit-field masks")
       }
-      header.paletteCount = colors
-      position += colors * header.paletteEntrySize
+      masks = (
+        readUInt32(bytes, position), readUInt32(bytes, position + 4),
+        readUInt32(bytes, position + 8), withAlpha ? readUInt32(bytes, position + 12) : 0
+      )
+      position += needed
     }
-    var pixelOffset = declaredPixelOffset
-    if pixelOffset == 0 {
-      pixelOffset = min(position, count)
-    } else if pixelOffset == 14 + headerSize && header.bitsPerPixel <= 8 {
-      pixelOffset += header.paletteCount * header.paletteEntrySize
+    // Pillow reads 16- and 24-bit pixels with its known color masks and no alpha, whatever
+    // the alpha mask says.
+    let known16: [(UInt32, UInt32, UInt32)] = [(0xF800, 0x7E0, 0x1F), (0x7C00, 0x3E0, 0x1F)]
+    if header.bitsPerPixel == 16,
+      known16.contains(where: { $0 == (masks.red, masks.green, masks.blue) })
+        || header.bitsPerPixel == 24
+          && (masks.red, masks.green, masks.blue) == (0xFF_0000, 0xFF00, 0xFF)
+    {
+      masks.alpha = 0
     }
-    guard pixelOffset <= count else {
-      throw .truncated(format: .bmp, offset: count, what: "the pixel array at byte \(pixelOffset)")
+    if masks == (0, 0, 0, 0) {
+      // Pillow reads 32-bit pixels with four zero masks as B, G, R, A.
+      guard header.bitsPerPixel == 32 else {
+        throw .invalid(format: .bmp, offset: 54, reason: "all bit-field masks are 0")
+      }
+      masks = (0xFF_0000, 0xFF00, 0xFF, 0xFF00_0000)
     }
-    header.pixelOffset = pixelOffset
-    return header
+    return masks
   }
 
   /// A little-endian 16-bit value at `offset` (the caller has checked the bounds).

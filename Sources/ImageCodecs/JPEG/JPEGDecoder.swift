@@ -17,8 +17,16 @@ public enum JPEGDecoder {
   public static func decode(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits())
     throws(DecodeError) -> DecodedImage
   {
+    try decode(bytes, limits: limits, render: JPEGPixelPipeline.render(frame:limits:))
+  }
+
+  /// Decodes `bytes` with `render` as the pixel half (the fast pipeline or the reference).
+  static func decode(
+    _ bytes: [UInt8], limits: DecodeLimits,
+    render: (_ frame: JPEGFrame, _ limits: DecodeLimits) throws(DecodeError) -> [UInt8]
+  ) throws(DecodeError) -> DecodedImage {
     let frame = try JPEGBitstreamDecoder.decode(bytes, limits: limits)
-    let rgba = try JPEGPixelPipeline.render(frame: frame, limits: limits)
+    let rgba = try render(frame, limits)
     return DecodedImage(
       width: frame.width, height: frame.height, rgba: rgba, format: .jpeg,
       exifOrientation: frame.exifOrientation, isIncomplete: frame.isIncomplete,

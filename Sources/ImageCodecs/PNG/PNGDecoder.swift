@@ -66,6 +66,44 @@ public enum PNGDecoder {
     throws(DecodeError)
     -> (rows: PNGRowDecoder, metadata: PNGMetadata)
   {
+    let header = try readHeader(file, limits: limits, wide: wide)
+    var state = PNGDecodeState(file: file, header: header.header, limits: limits, wide: wide)
+    var offset = header.end
+    // Each pass reads one chunk and advances `offset` by at least 12 bytes.
+    while true {
+      let chunk = try PNGChunk.read(file, at: offset)
+      offset = chunk.end
+      switch chunk.type {
+      case PNGChunk.ihdr:
+        throw .invalid(format: .png, offset: chunk.offset, reason: "a second IHDR chunk")
+      case PNGChunk.plte:
+        try state.readPalette(chunk)
+      case PNGChunk.idat:
+        try state.readImageData(chunk)
+      case PNGChunk.iend:
+        return (try state.finish(at: chunk), state.metadata)
+      case PNGChunk.trns:
+        state.readTransparency(chunk)
+      case PNGChunk.gama, PNGChunk.srgb, PNGChunk.iccp:
+        // Color chunks after the image data are out of place and ignored, as libpng does.
+        if !state.hasImageData {
+          state.metadata.read(type: chunk.type, data: chunk.data(in: file), limits: limits)
+        }
+      default:
+        guard !chunk.isCritical else {
+          throw .unsupported(
+            format: .png, feature: "critical chunk '\(chunk.name)' at byte \(chunk.offset)")
+        }
+        state.metadata.read(type: chunk.type, data: chunk.data(in: file), limits: limits)
+      }
+    }
+  }
+
+  /// Checks the signature and reads the `IHDR` chunk that must follow it, checking the image
+  /// against `limits`; returns the header and where the next chunk starts.
+  private static func readHeader(_ file: UnsafeRawBufferPointer, limits: DecodeLimits, wide: Bool)
+    throws(DecodeError) -> (header: PNGHeader, end: Int)
+  {
     guard file.count >= 8 else {
       throw .truncated(format: .png, offset: file.count, what: "the 8-byte PNG signature")
     }
@@ -73,178 +111,15 @@ public enum PNGDecoder {
       throw .invalid(
         format: .png, offset: index, reason: "the file does not start with the PNG signature")
     }
-    var offset = 8
-    var header: PNGHeader?
-    var palette: [UInt8] = []
-    var sawPalette = false
-    var transparency: [UInt8] = []
-    var sawTransparency = false
-    var metadata = PNGMetadata()
-    var rows: PNGRowDecoder?
-    var stream: InflateStream?
-    var imageDataStart = 0
-    var imageDataChunks: [Range<Int>] = []
-    var imageDone = false
-    /// Set when the stream produced more than the image needs (the extra is ignored).
-    var overlong = false
-    // Each pass reads one chunk and advances `offset` by at least 12 bytes.
-    while true {
-      let chunk = try PNGChunk.read(file, at: offset)
-      let data = chunk.data(in: file)
-      offset = chunk.end
-      guard let header else {
-        guard chunk.type == PNGChunk.ihdr else {
-          throw .invalid(
-            format: .png, offset: chunk.offset, reason: "the first chunk is \(chunk.name), not IHDR"
-          )
-        }
-        let parsed = try PNGHeader.parse(data, offset: chunk.offset)
-        try limits.check(width: parsed.width, height: parsed.height, format: .png)
-        try checkBudget(parsed, limits: limits, wide: wide)
-        header = parsed
-        continue
-      }
-      switch chunk.type {
-      case PNGChunk.ihdr:
-        throw .invalid(format: .png, offset: chunk.offset, reason: "a second IHDR chunk")
-      case PNGChunk.plte:
-        guard rows == nil else {
-          throw .invalid(
-            format: .png, offset: chunk.offset, reason: "the PLTE chunk comes after IDAT")
-        }
-        guard !sawPalette else {
-          throw .invalid(format: .png, offset: chunk.offset, reason: "a second PLTE chunk")
-        }
-        guard header.colorType != .gray, header.colorType != .grayAlpha else {
-          throw .invalid(
-            format: .png, offset: chunk.offset, reason: "a PLTE chunk in a grayscale image")
-        }
-        guard chunk.length > 0, chunk.length % 3 == 0, chunk.length <= 768 else {
-          throw .invalid(
-            format: .png, offset: chunk.offset,
-            reason: "the PLTE chunk holds \(chunk.length) bytes, not 3 to 768 in steps of 3")
-        }
-        sawPalette = true
-        palette = Array(data)
-      case PNGChunk.idat:
-        if rows == nil {
-          guard header.colorType != .palette || sawPalette else {
-            throw .invalid(
-              format: .png, offset: chunk.offset,
-              reason: "the palette image has no PLTE chunk before IDAT")
-          }
-          // checkBudget has verified that the filtered size exists and fits the limits.
-          let expected = header.filteredSize ?? 0
-          let converter = PNGPixelConverter(
-            header: header, palette: palette, transparency: transparency)
-          rows = PNGRowDecoder(header: header, converter: converter, wide: wide)
-          do {
-            stream = try InflateStream(
-              format: .zlib,
-              limits: InflateLimits(maxOutputBytes: expected, expectedOutputBytes: expected))
-          } catch {
-            throw .compressedData(format: .png, offset: chunk.dataStart, error)
-          }
-          imageDataStart = chunk.dataStart
-        }
-        if !imageDone { imageDataChunks.append(chunk.dataStart..<(chunk.dataStart + chunk.length)) }
-        // Taken out of the optionals (and put back below) so that their buffers stay uniquely
-        // referenced and are never copied on write.
-        guard !imageDone, var decoder = rows.take(), var inflater = stream.take() else { break }
-        var failure: InflateError?
-        do { try inflater.append(data) } catch { failure = error }
-        let rowError = inflater.output.withUnsafeBytes { decoder.consume($0) }
-        if let rowError { throw rowError }
-        if let failure {
-          // libpng's "Too much image data" is benign: once every row is decoded, the rest is ignored.
-          guard case .outputLongerThanExpected = failure else {
-            throw .compressedData(format: .png, offset: imageDataStart, failure)
-          }
-          if !decoder.isComplete {
-            // The step that crossed the exact limit (a match or stored block) was not written.
-            try finishOverlong(file, chunks: imageDataChunks, rows: &decoder, start: imageDataStart)
-          }
-          imageDone = true
-          overlong = true
-        } else if inflater.isFinished {
-          imageDone = true
-        }
-        rows = decoder
-        stream = inflater
-      case PNGChunk.iend:
-        guard var decoder = rows.take(), var inflater = stream.take() else {
-          throw .invalid(
-            format: .png, offset: chunk.offset, reason: "IEND comes before any IDAT chunk")
-        }
-        if !overlong {
-          // Checks that the stream is complete (with its Adler-32) and exactly long enough.
-          do { _ = try inflater.finish() } catch {
-            throw .compressedData(format: .png, offset: imageDataStart, error)
-          }
-          if let rowError = inflater.output.withUnsafeBytes({ decoder.consume($0) }) {
-            throw rowError
-          }
-          guard decoder.isComplete else {
-            throw .truncated(format: .png, offset: chunk.offset, what: "the image data")
-          }
-        }
-        return (decoder, metadata)
-      case PNGChunk.trns:
-        guard rows == nil, !sawTransparency else { break }
-        sawTransparency = true
-        switch header.colorType {
-        case .palette:
-          // As libpng: tRNS before PLTE, or longer than the palette, is ignored.
-          if sawPalette && chunk.length <= palette.count / 3 { transparency = Array(data) }
-        case .gray:
-          if chunk.length == 2 { transparency = Array(data) }
-        case .rgb:
-          if chunk.length == 6 { transparency = Array(data) }
-        case .grayAlpha, .rgba:
-          break
-        }
-      case PNGChunk.gama, PNGChunk.srgb, PNGChunk.iccp:
-        // Color chunks after the image data are out of place and ignored, as libpng does.
-        if rows == nil { metadata.read(type: chunk.type, data: data, limits: limits) }
-      default:
-        guard !chunk.isCritical else {
-          throw .unsupported(
-            format: .png, feature: "critical chunk '\(chunk.name)' at byte \(chunk.offset)")
-        }
-        metadata.read(type: chunk.type, data: data, limits: limits)
-      }
+    let chunk = try PNGChunk.read(file, at: 8)
+    guard chunk.type == PNGChunk.ihdr else {
+      throw .invalid(
+        format: .png, offset: chunk.offset, reason: "the first chunk is \(chunk.name), not IHDR")
     }
-  }
-
-  /// Decodes the rows the exact-size stream could not deliver because one step crossed the
-  /// limit: inflates `chunks` again with room for one more step (at most a 65,535-byte stored
-  /// block or a 258-byte match past the image), so that every row is produced.
-  private static func finishOverlong(
-    _ file: UnsafeRawBufferPointer, chunks: [Range<Int>], rows: inout PNGRowDecoder, start: Int
-  ) throws(DecodeError) {
-    let expected = rows.header.filteredSize ?? 0
-    var retry: InflateStream
-    do {
-      let (room, overflow) = expected.addingReportingOverflow(65_793)
-      retry = try InflateStream(
-        format: .zlib, limits: InflateLimits(maxOutputBytes: overflow ? Int.max : room))
-    } catch {
-      throw .compressedData(format: .png, offset: start, error)
-    }
-    for range in chunks {
-      do { try retry.append(UnsafeRawBufferPointer(rebasing: file[range])) } catch {
-        guard case .outputLimitExceeded = error else {
-          throw .compressedData(format: .png, offset: start, error)
-        }
-        break
-      }
-      if retry.output.count >= expected { break }
-    }
-    if let rowError = retry.output.withUnsafeBytes({ rows.consume($0) }) { throw rowError }
-    guard rows.isComplete else {
-      throw .compressedData(
-        format: .png, offset: start, .outputLongerThanExpected(expected: expected))
-    }
+    let header = try PNGHeader.parse(chunk.data(in: file), offset: chunk.offset)
+    try limits.check(width: header.width, height: header.height, format: .png)
+    try checkBudget(header, limits: limits, wide: wide)
+    return (header, chunk.end)
   }
 
   /// Throws `.tooLarge` unless the output and the filtered stream fit `limits.maxDecodedBytes`.

@@ -110,16 +110,8 @@ public enum PNGEncoder {
     case 3: return (a + b) >> 1
     default:
       let c = index >= stride ? Int(previous[index - stride]) : 0
-      return paeth(a, b, c)
+      return PNGFilter.paethPredictor(a, b, c)
     }
-  }
-
-  @inline(__always)
-  private static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-    let pa = abs(b - c)
-    let pb = abs(a - c)
-    let pc = abs(a + b - c - c)
-    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
   }
 
   /// The sums of absolute values (bytes read as signed) of the row filtered with each of the
@@ -144,7 +136,7 @@ public enum PNGEncoder {
       sub += magnitude(x - a)
       up += magnitude(x - b)
       average += magnitude(x - ((a + b) >> 1))
-      paethScore += magnitude(x - paeth(a, b, c))
+      paethScore += magnitude(x - PNGFilter.paethPredictor(a, b, c))
     }
     return [none, sub, up, average, paethScore]
   }

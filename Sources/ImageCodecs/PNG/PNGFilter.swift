@@ -49,6 +49,57 @@ enum PNGFilter {
       of: unsafeBitCast(bytes, to: UInt32.self), as: UInt32.self)
   }
 
+  /// The first `head` (1...4) bytes of `row` widened to 16-bit lanes, zeros after them.
+  @inline(__always)
+  private static func loadHead(_ row: UnsafePointer<UInt8>, _ head: Int) -> SIMD4<Int16> {
+    SIMD4<Int16>(
+      truncatingIfNeeded: SIMD4<UInt8>(
+        row[0], head > 1 ? row[1] : 0, head > 2 ? row[2] : 0, head > 3 ? row[3] : 0))
+  }
+
+  /// The Paeth predictor of a byte from its left (`a`), upper (`b`) and upper-left (`c`)
+  /// neighbours: whichever is closest to a + b − c, ties going to a, then b.
+  @inline(__always)
+  static func paethPredictor(_ a: Int, _ b: Int, _ c: Int) -> Int {
+    let pa = abs(b - c)
+    let pb = abs(a - c)
+    let pc = abs(a + b - c - c)
+    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+  }
+
+  /// The Paeth predictor lane by lane, as ``paethPredictor(_:_:_:)-(Int,Int,Int)``; lanes
+  /// hold bytes.
+  ///
+  /// Only pb and pc depend on `a` (the previous step's result in the unfiltering loops); the
+  /// chain through them is kept short: pb = |a − c|, pc = |a + b − 2c|, each as the max of two
+  /// differences taken from `a`. (Concrete lane types: the generic SIMD operations are lane
+  /// loops.)
+  @inline(__always)
+  private static func paethPredictor(
+    _ a: SIMD8<Int16>, _ b: SIMD8<Int16>, _ c: SIMD8<Int16>
+  ) -> SIMD8<Int16> {
+    let pa = pointwiseMax(b &- c, c &- b)
+    let bMinus2c = b &- c &- c
+    let pb = pointwiseMax(a &- c, c &- a)
+    let pc = pointwiseMax(a &+ bMinus2c, (0 &- bMinus2c) &- a)
+    var predictor = c
+    predictor.replace(with: b, where: pb .<= pc)
+    predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
+    return predictor
+  }
+
+  /// The Paeth predictor of one 3- or 4-byte pixel (the 8-lane form on the low half).
+  @inline(__always)
+  private static func paethPredictor(
+    _ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>
+  ) -> SIMD4<Int16> {
+    let zero = SIMD4<Int16>()
+    return paethPredictor(
+      SIMD8(lowHalf: a, highHalf: zero), SIMD8(lowHalf: b, highHalf: zero),
+      SIMD8(lowHalf: c, highHalf: zero)
+    ).lowHalf
+  }
+
   private static func sub(
     _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ count: Int,
     _ stride: Int
@@ -83,59 +134,44 @@ enum PNGFilter {
     _ source: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
     _ destination: UnsafeMutablePointer<UInt8>, _ count: Int, _ stride: Int
   ) {
-    let head = min(stride, count)
-    for index in 0..<head {
-      destination[index] = source[index] &+ (previous[index] >> 1)
-    }
-    var index = head
-    if stride == 3 || stride == 4 {
-      var left = SIMD4<Int16>(
-        truncatingIfNeeded: SIMD4<UInt8>(
-          destination[0], head > 1 ? destination[1] : 0, head > 2 ? destination[2] : 0,
-          head > 3 ? destination[3] : 0))
-      while index + 4 <= count {
-        let value = (load4(source + index) &+ ((left &+ load4(previous + index)) &>> 1)) & 0xFF
-        store4(value, destination + index)
-        left = value
-        index += stride
-      }
-    }
-    while index < count {
-      let sum = Int(destination[index - stride]) + Int(previous[index])
-      destination[index] = source[index] &+ UInt8(truncatingIfNeeded: sum >> 1)
-      index += 1
-    }
+    unfilterPredicted(
+      source, previous, destination, count, stride, predict: { a, b, _ in (a + b) >> 1 },
+      predictLanes: { a, b, _ in (a &+ b) &>> 1 })
   }
 
   private static func paeth(
     _ source: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
     _ destination: UnsafeMutablePointer<UInt8>, _ count: Int, _ stride: Int
   ) {
+    unfilterPredicted(
+      source, previous, destination, count, stride, predict: { paethPredictor($0, $1, $2) },
+      predictLanes: { paethPredictor($0, $1, $2) })
+  }
+
+  /// Reverses a filter that predicts each byte from its left (a), upper (b) and upper-left (c)
+  /// neighbours, Average or Paeth: `predict` gives the prediction of one byte, `predictLanes`
+  /// that of a whole 3- or 4-byte pixel (one step of the SIMD loop). Parameters as
+  /// ``unfilter(type:source:previous:destination:count:stride:)``.
+  @inline(__always)
+  private static func unfilterPredicted(
+    _ source: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+    _ destination: UnsafeMutablePointer<UInt8>, _ count: Int, _ stride: Int,
+    predict: (_ a: Int, _ b: Int, _ c: Int) -> Int,
+    predictLanes: (_ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>) -> SIMD4<Int16>
+  ) {
     let head = min(stride, count)
-    // With no pixel to the left, a = c = 0 and the predictor is b (the byte above).
+    // The first pixel has no left neighbours: a = c = 0.
     for index in 0..<head {
-      destination[index] = source[index] &+ previous[index]
+      let predictor = predict(0, Int(previous[index]), 0)
+      destination[index] = source[index] &+ UInt8(truncatingIfNeeded: predictor)
     }
     var index = head
     if stride == 3 || stride == 4 {
-      var a = SIMD4<Int16>(
-        truncatingIfNeeded: SIMD4<UInt8>(
-          destination[0], head > 1 ? destination[1] : 0, head > 2 ? destination[2] : 0,
-          head > 3 ? destination[3] : 0))
+      var a = loadHead(destination, head)
       var c = load4(previous)
       while index + 4 <= count {
         let b = load4(previous + index)
-        let x = load4(source + index)
-        // Only pb and pc depend on the previous result `a`; keep that chain short:
-        // pb = |a − c|, pc = |a + b − 2c|, each as the max of two differences taken from `a`.
-        let pa = pointwiseMax(b &- c, c &- b)
-        let bMinus2c = b &- c &- c
-        let pb = pointwiseMax(a &- c, c &- a)
-        let pc = pointwiseMax(a &+ bMinus2c, (0 &- bMinus2c) &- a)
-        var predictor = c
-        predictor.replace(with: b, where: pb .<= pc)
-        predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
-        let value = (x &+ predictor) & 0xFF
+        let value = (load4(source + index) &+ predictLanes(a, b, c)) & 0xFF
         store4(value, destination + index)
         a = value
         c = b
@@ -143,13 +179,8 @@ enum PNGFilter {
       }
     }
     while index < count {
-      let a = Int(destination[index - stride])
-      let b = Int(previous[index])
-      let c = Int(previous[index - stride])
-      let pa = abs(b - c)
-      let pb = abs(a - c)
-      let pc = abs(a + b - c - c)
-      let predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+      let predictor = predict(
+        Int(destination[index - stride]), Int(previous[index]), Int(previous[index - stride]))
       destination[index] = source[index] &+ UInt8(truncatingIfNeeded: predictor)
       index += 1
     }
@@ -193,14 +224,7 @@ enum PNGFilter {
       let b = SIMD8<Int16>(lowHalf: load4(previous + offset), highHalf: a.lowHalf)
       let x = SIMD8<Int16>(
         lowHalf: load4(first + offset), highHalf: load4(second + offset - stride))
-      let pa = pointwiseMax(b &- c, c &- b)
-      let bMinus2c = b &- c &- c
-      let pb = pointwiseMax(a &- c, c &- a)
-      let pc = pointwiseMax(a &+ bMinus2c, (0 &- bMinus2c) &- a)
-      var predictor = c
-      predictor.replace(with: b, where: pb .<= pc)
-      predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
-      let value = (x &+ predictor) & 0xFF
+      let value = (x &+ paethPredictor(a, b, c)) & 0xFF
       store4(value.lowHalf, firstOut + offset)
       store4(value.highHalf, secondOut + offset - stride)
       a = value
@@ -208,13 +232,8 @@ enum PNGFilter {
     }
     // The second row's last pixel.
     for index in ((pixels - 1) * stride)..<count {
-      let left = Int(secondOut[index - stride])
-      let above = Int(firstOut[index])
-      let aboveLeft = Int(firstOut[index - stride])
-      let pa = abs(above - aboveLeft)
-      let pb = abs(left - aboveLeft)
-      let pc = abs(left + above - aboveLeft - aboveLeft)
-      let predictor = (pa <= pb && pa <= pc) ? left : (pb <= pc ? above : aboveLeft)
+      let predictor = paethPredictor(
+        Int(secondOut[index - stride]), Int(firstOut[index]), Int(firstOut[index - stride]))
       secondOut[index] = second[index] &+ UInt8(truncatingIfNeeded: predictor)
     }
   }

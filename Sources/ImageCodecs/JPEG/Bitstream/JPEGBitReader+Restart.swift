@@ -3,7 +3,7 @@ extension JPEGBitReader {
   /// non-RST marker, or the end of the data): once data is insufficient, the rest of the scan
   /// decodes nothing.
   var isStuckAtNonRestartMarker: Bool {
-    marker >= 0xC0 && !(0xD0...0xD7).contains(marker)
+    marker >= JPEGMarker.sof0.code && !JPEGMarker(marker).isRestart
   }
 
   /// Moves to the next marker as libjpeg's `next_marker`, dropping buffered bits, and leaves it
@@ -19,7 +19,7 @@ extension JPEGBitReader {
     if let code {
       marker = code
     } else {
-      marker = 0xD9
+      marker = JPEGMarker.eoi.code
       reachedEnd = true
     }
   }
@@ -35,7 +35,7 @@ extension JPEGBitReader {
     paddingBits = 0
     if marker == 0 { skipToNextMarker() }
     var damaged = false
-    if !reachedEnd && Int(marker) == 0xD0 + expected {
+    if !reachedEnd && marker == restartMarker(expected) {
       marker = 0
     } else {
       damaged = true
@@ -51,15 +51,14 @@ extension JPEGBitReader {
   /// each action 2 moves forward, and the end of the data pends as EOI (action 3).
   private mutating func resynchronize(desired: Int) {
     while true {
-      let code = Int(marker)
       let action: Int
-      if code < 0xC0 {
+      if marker < JPEGMarker.sof0.code {
         action = 2
-      } else if code < 0xD0 || code > 0xD7 {
+      } else if !JPEGMarker(marker).isRestart {
         action = 3
-      } else if code == 0xD0 + ((desired + 1) & 7) || code == 0xD0 + ((desired + 2) & 7) {
+      } else if marker == restartMarker(desired + 1) || marker == restartMarker(desired + 2) {
         action = 3
-      } else if code == 0xD0 + ((desired - 1) & 7) || code == 0xD0 + ((desired - 2) & 7) {
+      } else if marker == restartMarker(desired - 1) || marker == restartMarker(desired - 2) {
         action = 2
       } else {
         action = 1
@@ -75,5 +74,10 @@ extension JPEGBitReader {
         return
       }
     }
+  }
+
+  /// The code of RSTn for n = `number` modulo 8.
+  private func restartMarker(_ number: Int) -> UInt8 {
+    JPEGMarker.rst0.code + UInt8(number & 7)
   }
 }

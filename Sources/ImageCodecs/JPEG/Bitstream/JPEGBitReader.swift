@@ -17,7 +17,7 @@ struct JPEGBitReader {
   /// How many of the valid bits (the lowest ones) are zero padding past a marker.
   var paddingBits = 0
   /// The marker that ended the data (libjpeg `unread_marker`), 0 when none is pending. The end
-  /// of the input reads as EOI (0xD9) with `reachedEnd` set.
+  /// of the input reads as EOI with `reachedEnd` set.
   var marker: UInt8 = 0
   /// True once the input ran out (the pending marker is then a fake EOI).
   var reachedEnd = false
@@ -68,7 +68,7 @@ struct JPEGBitReader {
         return
       }
       guard position < end else {
-        marker = 0xD9
+        marker = JPEGMarker.eoi.code
         reachedEnd = true
         continue
       }
@@ -78,7 +78,7 @@ struct JPEGBitReader {
         while next < end && data[next] == 0xFF { next += 1 }
         guard next < end else {
           position = end
-          marker = 0xD9
+          marker = JPEGMarker.eoi.code
           reachedEnd = true
           continue
         }

@@ -14,6 +14,11 @@ struct JPEGComponentPlane: Sendable {
   var width: Int
   /// Sample rows: ceil(image height × Vi / Vmax).
   var height: Int
+  /// Blocks per row that carry image data: ceil(image width × Hi / (8·Hmax)) (libjpeg
+  /// `width_in_blocks`).
+  var widthInBlocks: Int
+  /// Block rows that carry image data: ceil(image height × Vi / (8·Vmax)).
+  var heightInBlocks: Int
   /// Blocks stored per row, padded to whole MCUs: ceil(W / (8·Hmax)) × Hi.
   var blocksPerLine: Int
   /// Block rows stored, padded to whole MCUs: ceil(H / (8·Vmax)) × Vi.
@@ -31,4 +36,19 @@ struct JPEGComponentPlane: Sendable {
   /// -1 initially, 0 when that scan was the file's first. Used by block smoothing for iMCU rows
   /// after `JPEGFrame.lastGoodIMCURow`.
   var previousCoefficientBits: [Int8]
+
+  /// Throws `.invalid` unless the plane (component `index`) holds the blocks of a `width` ×
+  /// `height` sample plane and a whole quantization table (the pixel stage's check).
+  func checkBlocks(index: Int, width: Int, height: Int) throws(DecodeError) {
+    let (blockCount, overflow) = blocksPerLine.multipliedReportingOverflow(by: blocksPerColumn)
+    guard blocksPerLine >= (width + 7) / 8, blocksPerColumn >= (height + 7) / 8, !overflow,
+      blockCount <= coefficients.count / 64, quantizationTable.count == 64
+    else {
+      throw .invalid(
+        format: .jpeg, offset: nil,
+        reason:
+          "component \(index) has \(blocksPerLine)×\(blocksPerColumn) blocks and \(coefficients.count) coefficients for a \(width)×\(height) plane"
+      )
+    }
+  }
 }

@@ -26,64 +26,64 @@ struct JPEGDecoderState {
   /// Throws `.unsupported` for arithmetic coding, lossless and hierarchical frames and DAC,
   /// `.invalid` for a second SOI, malformed tables and reserved markers, `.truncated` when a
   /// segment runs past the end of the data.
-  mutating func handle(marker: UInt8, reader: inout JPEGMarkerReader, inHeader: Bool)
+  mutating func handle(marker: JPEGMarker, reader: inout JPEGMarkerReader, inHeader: Bool)
     throws(DecodeError)
   {
     let offset = reader.position - 2
+    if let feature = marker.unsupportedFeature {
+      throw .unsupported(format: .jpeg, feature: feature)
+    }
     switch marker {
-    case 0xD8:
+    case .soi:
       throw .invalid(format: .jpeg, offset: offset, reason: "a second SOI marker")
-    case 0xC3:
-      throw .unsupported(format: .jpeg, feature: "lossless (SOF3)")
-    case 0xC5:
-      throw .unsupported(format: .jpeg, feature: "hierarchical (SOF5, differential sequential)")
-    case 0xC6:
-      throw .unsupported(format: .jpeg, feature: "hierarchical (SOF6, differential progressive)")
-    case 0xC7:
-      throw .unsupported(format: .jpeg, feature: "hierarchical lossless (SOF7)")
-    case 0xC8:
-      throw .unsupported(format: .jpeg, feature: "JPEG extensions (JPG marker FFC8)")
-    case 0xC9:
-      throw .unsupported(format: .jpeg, feature: "arithmetic coding (SOF9)")
-    case 0xCA:
-      throw .unsupported(format: .jpeg, feature: "arithmetic coding (SOF10, progressive)")
-    case 0xCB:
-      throw .unsupported(format: .jpeg, feature: "lossless arithmetic coding (SOF11)")
-    case 0xCD, 0xCE:
-      throw .unsupported(
-        format: .jpeg, feature: "hierarchical arithmetic coding (SOF\(marker - 0xC0))")
-    case 0xCF:
-      throw .unsupported(format: .jpeg, feature: "hierarchical lossless arithmetic coding (SOF15)")
-    case 0xCC:
-      throw .unsupported(format: .jpeg, feature: "arithmetic coding conditioning (DAC)")
-    case 0xC4:
+    case .dht:
       let payload = try reader.readSegment(marker: marker)
       try readHuffmanTables(reader.bytes, payload: payload)
-    case 0xDB:
+    case .dqt:
       let payload = try reader.readSegment(marker: marker)
       try readQuantizationTables(reader.bytes, payload: payload)
-    case 0xDD:
+    case .dri:
       let payload = try reader.readSegment(marker: marker)
-      guard payload.count == 2 else {
-        throw .invalid(
-          format: .jpeg, offset: offset,
-          reason: "the DRI segment is \(payload.count + 2) bytes long (4 expected)")
-      }
-      restartInterval =
-        Int(reader.bytes[payload.lowerBound]) << 8 | Int(reader.bytes[payload.lowerBound + 1])
-    case 0xE0...0xEF:
-      let payload = try reader.readSegment(marker: marker, lenient: true)
-      if inHeader { examineApplicationSegment(marker: marker, reader.bytes[payload]) }
-    case 0xFE, 0xDC:
+      try readRestartInterval(reader.bytes, payload: payload, offset: offset)
+    case .com, .dnl:
       // COM; DNL, which libjpeg ignores.
       _ = try reader.readSegment(marker: marker, lenient: true)
-    case 0xD0...0xD7, 0x01:
+    case _ where marker.isApplication:
+      let payload = try reader.readSegment(marker: marker, lenient: true)
+      if inHeader { examineApplicationSegment(marker: marker, reader.bytes[payload]) }
+    case .tem,
+      _ where marker.isRestart:
       // RSTn and TEM outside entropy data carry no parameters.
       break
     default:
-      throw .invalid(
-        format: .jpeg, offset: offset, reason: "the reserved \(JPEGMarkerReader.name(marker))")
+      throw .invalid(format: .jpeg, offset: offset, reason: "the reserved \(marker.name)")
     }
+  }
+
+  /// Fills the empty DC and AC slots 0 and 1 with the standard tables of JPEG Annex K.3, as
+  /// libjpeg-turbo's `jinit_huff_decoder` does for sequential files (Motion-JPEG frames omit
+  /// them).
+  mutating func installStandardHuffmanTables() {
+    for slot in 0...1 {
+      if dcTables[slot] == nil {
+        dcTables[slot] = JPEGHuffmanTable.standard(isDC: true, slot: slot)
+      }
+      if acTables[slot] == nil {
+        acTables[slot] = JPEGHuffmanTable.standard(isDC: false, slot: slot)
+      }
+    }
+  }
+
+  /// DRI: the restart interval, a 2-byte payload (`offset` is the marker's, for errors).
+  private mutating func readRestartInterval(_ bytes: [UInt8], payload: Range<Int>, offset: Int)
+    throws(DecodeError)
+  {
+    guard payload.count == 2 else {
+      throw .invalid(
+        format: .jpeg, offset: offset,
+        reason: "the DRI segment is \(payload.count + 2) bytes long (4 expected)")
+    }
+    restartInterval = Int(bytes[payload.lowerBound]) << 8 | Int(bytes[payload.lowerBound + 1])
   }
 
   /// DHT (libjpeg `get_dht`): one or more tables, each a class/slot byte, 16 counts and the
@@ -153,19 +153,21 @@ struct JPEGDecoderState {
   }
 
   /// APP0 JFIF, APP1 Exif, APP2 ICC_PROFILE and APP14 Adobe, looked at as libjpeg and Pillow do.
-  private mutating func examineApplicationSegment(marker: UInt8, _ payload: ArraySlice<UInt8>) {
+  private mutating func examineApplicationSegment(
+    marker: JPEGMarker, _ payload: ArraySlice<UInt8>
+  ) {
     switch marker {
-    case 0xE0:
+    case .app0:
       if payload.count >= 14, payload.starts(with: [0x4A, 0x46, 0x49, 0x46, 0x00]) {
         sawJFIF = true
       }
-    case 0xE1:
+    case .app1:
       if exifOrientation == nil, let orientation = ExifReader.orientation(app1Payload: payload) {
         exifOrientation = (1...8).contains(orientation) ? orientation : 1
       }
-    case 0xE2:
+    case .app2:
       if payload.starts(with: Array("ICC_PROFILE".utf8) + [0]) { hasICCProfile = true }
-    case 0xEE:
+    case .app14:
       if payload.count >= 12, payload.starts(with: [0x41, 0x64, 0x6F, 0x62, 0x65]) {
         adobeTransform = Int(payload[payload.startIndex + 11])
       }

@@ -9,8 +9,6 @@ struct JPEGFrameHeader: Sendable {
     var quantizationTableIndex: Int
   }
 
-  /// The SOF marker code (0xC0, 0xC1 or 0xC2).
-  var marker: UInt8
   /// True for SOF2.
   var isProgressive: Bool
   var width: Int
@@ -23,10 +21,11 @@ struct JPEGFrameHeader: Sendable {
   static let maxDimension = 65_500
 
   /// Parses the SOF payload (after the length field) at `payload` in `bytes`.
-  static func parse(_ bytes: [UInt8], payload: Range<Int>, marker: UInt8) throws(DecodeError)
+  static func parse(_ bytes: [UInt8], payload: Range<Int>, marker: JPEGMarker)
+    throws(DecodeError)
     -> JPEGFrameHeader
   {
-    let name = JPEGMarkerReader.name(marker)
+    let name = marker.name
     guard payload.count >= 6 else {
       throw .invalid(
         format: .jpeg, offset: payload.lowerBound,
@@ -73,12 +72,21 @@ struct JPEGFrameHeader: Sendable {
     guard count == 1 || count == 3 || count == 4 else {
       throw .unsupported(format: .jpeg, feature: "\(count)-component images")
     }
+    let components = try parseComponents(bytes, at: base + 6, count: count)
+    return JPEGFrameHeader(
+      isProgressive: marker == .sof2, width: width, height: height, components: components,
+      maxHorizontalSampling: components.map(\.horizontalSampling).max() ?? 1,
+      maxVerticalSampling: components.map(\.verticalSampling).max() ?? 1)
+  }
+
+  /// The `count` 3-byte component specifications at `start` in `bytes`.
+  private static func parseComponents(_ bytes: [UInt8], at start: Int, count: Int)
+    throws(DecodeError) -> [Component]
+  {
     var components: [Component] = []
     components.reserveCapacity(count)
-    var maxH = 1
-    var maxV = 1
     for index in 0..<count {
-      let offset = base + 6 + 3 * index
+      let offset = start + 3 * index
       let sampling = bytes[offset + 1]
       let h = Int(sampling >> 4)
       let v = Int(sampling & 15)
@@ -87,16 +95,11 @@ struct JPEGFrameHeader: Sendable {
           format: .jpeg, offset: offset + 1,
           reason: "component \(index) has sampling factors \(h)×\(v) (each must be 1...4)")
       }
-      maxH = max(maxH, h)
-      maxV = max(maxV, v)
       components.append(
         Component(
           identifier: bytes[offset], horizontalSampling: h, verticalSampling: v,
           quantizationTableIndex: Int(bytes[offset + 2])))
     }
-    return JPEGFrameHeader(
-      marker: marker, isProgressive: marker == 0xC2, width: width, height: height,
-      components: components,
-      maxHorizontalSampling: maxH, maxVerticalSampling: maxV)
+    return components
   }
 }

@@ -32,6 +32,28 @@ final class JPEGHuffmanTable {
   /// The table for `counts` (codes of each length 1...16) and `symbols`, for DC use when
   /// `isDC`. Throws `.invalid` for a code set libjpeg rejects.
   init(counts: [UInt8], symbols: [UInt8], isDC: Bool) throws(DecodeError) {
+    let sizes = try Self.codeLengths(counts)
+    guard symbols.count >= sizes.count else {
+      throw .invalid(
+        format: .jpeg, offset: nil, reason: "a Huffman table has fewer symbols than codes")
+    }
+    let codes = try Self.canonicalCodes(sizes)
+    if isDC {
+      for symbol in symbols.prefix(sizes.count) where symbol > 15 {
+        throw .invalid(
+          format: .jpeg, offset: nil,
+          reason: "a DC Huffman table has the symbol \(symbol) (at most 15 is allowed)")
+      }
+    }
+    storage = .allocate(byteCount: JPEGHuffmanTable.storageSize, alignment: 8)
+    storage.initializeMemory(as: UInt8.self, repeating: 0, count: JPEGHuffmanTable.storageSize)
+    Self.fillSlowPath(storage, counts: counts, codes: codes, symbols: symbols)
+    Self.fillLookahead(storage, sizes: sizes, codes: codes, symbols: symbols, isDC: isDC)
+  }
+
+  /// The code length of each code in order (Figure C.1); throws past 256 codes or unless
+  /// there are 16 counts.
+  private static func codeLengths(_ counts: [UInt8]) throws(DecodeError) -> [Int] {
     guard counts.count == 16 else {
       throw .invalid(
         format: .jpeg, offset: nil, reason: "a Huffman table needs 16 code-length counts")
@@ -46,11 +68,12 @@ final class JPEGHuffmanTable {
       }
       for _ in 0..<count { sizes.append(length) }
     }
-    guard symbols.count >= sizes.count else {
-      throw .invalid(
-        format: .jpeg, offset: nil, reason: "a Huffman table has fewer symbols than codes")
-    }
-    // Canonical codes (Figure C.2), checking that no code is all ones.
+    return sizes
+  }
+
+  /// The canonical code of each code length in `sizes` (Figure C.2), checking that no code is
+  /// all ones.
+  private static func canonicalCodes(_ sizes: [Int]) throws(DecodeError) -> [Int] {
     var codes = [Int](repeating: 0, count: sizes.count)
     var code = 0
     var index = 0
@@ -69,57 +92,58 @@ final class JPEGHuffmanTable {
       code <<= 1
       size += 1
     }
-    if isDC {
-      for symbol in symbols.prefix(sizes.count) where symbol > 15 {
-        throw .invalid(
-          format: .jpeg, offset: nil,
-          reason: "a DC Huffman table has the symbol \(symbol) (at most 15 is allowed)")
-      }
-    }
-    storage = .allocate(byteCount: JPEGHuffmanTable.storageSize, alignment: 8)
-    storage.initializeMemory(as: UInt8.self, repeating: 0, count: JPEGHuffmanTable.storageSize)
-    let base = storage
+    return codes
+  }
+
+  /// Writes the maximum codes, value offsets and symbols of the bit-by-bit path into the
+  /// zero-filled `storage`.
+  private static func fillSlowPath(
+    _ storage: UnsafeMutableRawPointer, counts: [UInt8], codes: [Int], symbols: [UInt8]
+  ) {
     for length in 0..<18 {
-      base.storeBytes(
-        of: Int32(-1), toByteOffset: JPEGHuffmanTable.maxCodeOffset + 4 * length, as: Int32.self)
+      storage.storeBytes(of: Int32(-1), toByteOffset: maxCodeOffset + 4 * length, as: Int32.self)
     }
     for (i, symbol) in symbols.prefix(256).enumerated() {
-      base.storeBytes(of: symbol, toByteOffset: JPEGHuffmanTable.valuesOffset + i, as: UInt8.self)
+      storage.storeBytes(of: symbol, toByteOffset: valuesOffset + i, as: UInt8.self)
     }
     var first = 0
     for length in 1...16 {
       let count = Int(counts[length - 1])
       if count > 0 {
-        base.storeBytes(
-          of: Int32(first - codes[first]),
-          toByteOffset: JPEGHuffmanTable.valueOffsetOffset + 4 * length, as: Int32.self)
-        first += count
-        base.storeBytes(
-          of: Int32(codes[first - 1]), toByteOffset: JPEGHuffmanTable.maxCodeOffset + 4 * length,
+        storage.storeBytes(
+          of: Int32(first - codes[first]), toByteOffset: valueOffsetOffset + 4 * length,
           as: Int32.self)
+        first += count
+        storage.storeBytes(
+          of: Int32(codes[first - 1]), toByteOffset: maxCodeOffset + 4 * length, as: Int32.self)
       }
     }
-    base.storeBytes(
-      of: Int32(0xFFFFF), toByteOffset: JPEGHuffmanTable.maxCodeOffset + 4 * 17, as: Int32.self)
-    let lookahead = JPEGHuffmanTable.lookaheadBits
+    storage.storeBytes(of: Int32(0xFFFFF), toByteOffset: maxCodeOffset + 4 * 17, as: Int32.self)
+  }
+
+  /// Writes the lookahead entries of every code of at most ``lookaheadBits`` bits and, for AC
+  /// tables, the fast entries of those whose magnitude bits fit in the lookahead too.
+  private static func fillLookahead(
+    _ storage: UnsafeMutableRawPointer, sizes: [Int], codes: [Int], symbols: [UInt8], isDC: Bool
+  ) {
+    let lookahead = lookaheadBits
     for (i, length) in sizes.enumerated() where length <= lookahead {
       let start = codes[i] << (lookahead - length)
+      let slots = start..<(start + (1 << (lookahead - length)))
       let entry = UInt16(length << 8) | UInt16(symbols[i])
-      for slot in start..<(start + (1 << (lookahead - length))) {
-        base.storeBytes(of: entry, toByteOffset: 2 * slot, as: UInt16.self)
+      for slot in slots {
+        storage.storeBytes(of: entry, toByteOffset: 2 * slot, as: UInt16.self)
       }
       // AC fast entries: the code, then `size` magnitude bits, all within the lookahead.
       let symbol = Int(symbols[i])
       let run = symbol >> 4
       let size = symbol & 15
-      if !isDC && size != 0 && length + size <= lookahead {
-        for slot in start..<(start + (1 << (lookahead - length))) {
-          let raw = (slot >> (lookahead - length - size)) & ((1 << size) - 1)
-          let value = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw
-          let packed = Int32(value) << 16 | Int32(run << 8) | Int32(length + size)
-          base.storeBytes(
-            of: packed, toByteOffset: JPEGHuffmanTable.fastACOffset + 4 * slot, as: Int32.self)
-        }
+      guard !isDC && size != 0 && length + size <= lookahead else { continue }
+      for slot in slots {
+        let raw = (slot >> (lookahead - length - size)) & ((1 << size) - 1)
+        let value = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw
+        let packed = Int32(value) << 16 | Int32(run << 8) | Int32(length + size)
+        storage.storeBytes(of: packed, toByteOffset: fastACOffset + 4 * slot, as: Int32.self)
       }
     }
   }

@@ -13,12 +13,8 @@ public enum JPEGInspector {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     var components: [JPEGComponentInfo] = []
     for plane in frame.components {
-      let wide =
-        (frame.width * plane.horizontalSampling + 8 * frame.maxHorizontalSampling - 1)
-        / (8 * frame.maxHorizontalSampling)
-      let high =
-        (frame.height * plane.verticalSampling + 8 * frame.maxVerticalSampling - 1)
-        / (8 * frame.maxVerticalSampling)
+      let wide = plane.widthInBlocks
+      let high = plane.heightInBlocks
       components.append(
         JPEGComponentInfo(
           identifier: plane.identifier, horizontalSampling: plane.horizontalSampling,

@@ -16,20 +16,27 @@ struct JPEGMarkerReader {
     guard bytes.count >= 2 else {
       throw .truncated(format: .jpeg, offset: bytes.count, what: "the SOI marker")
     }
-    guard bytes[0] == 0xFF, bytes[1] == 0xD8 else {
+    guard bytes[0] == 0xFF, bytes[1] == JPEGMarker.soi.code else {
       throw .invalid(
         format: .jpeg, offset: 0, reason: "the data does not start with an SOI marker (FF D8)")
     }
     position = 2
   }
 
-  /// The next marker code at or after `position`, skipping non-FF bytes, FF fill bytes and
-  /// FF 00 pairs (libjpeg `next_marker`); nil when the data ends first. Leaves `position` just
-  /// past the marker code.
-  mutating func nextMarker() -> UInt8? {
+  /// The next marker at or after `position`, skipping non-FF bytes, FF fill bytes and FF 00
+  /// pairs (libjpeg `next_marker`); nil when the data ends first. Leaves `position` just past
+  /// the marker code.
+  mutating func nextMarker() -> JPEGMarker? {
     let start = position
-    let (marker, next) = bytes.withUnsafeBufferPointer { JPEGMarkerReader.scan($0, from: start) }
+    let (code, next) = bytes.withUnsafeBufferPointer { JPEGMarkerReader.scan($0, from: start) }
     position = next
+    return code.map(JPEGMarker.init)
+  }
+
+  /// `pending` when it is set (clearing it), else the next marker (see ``nextMarker()``).
+  mutating func nextMarker(after pending: inout JPEGMarker?) -> JPEGMarker? {
+    guard let marker = pending else { return nextMarker() }
+    pending = nil
     return marker
   }
 
@@ -56,13 +63,14 @@ struct JPEGMarkerReader {
   /// With `lenient` (APPn, COM, DNL: libjpeg's `skip_variable`), a length below 2 means an
   /// empty segment; otherwise it is an error. Throws `.truncated` when the segment runs past the
   /// end of the data.
-  mutating func readSegment(marker: UInt8, lenient: Bool = false) throws(DecodeError) -> Range<Int>
+  mutating func readSegment(marker: JPEGMarker, lenient: Bool = false) throws(DecodeError)
+    -> Range<Int>
   {
     let start = position
     guard start + 2 <= bytes.count else {
       throw .truncated(
         format: .jpeg, offset: bytes.count,
-        what: "the length of the \(JPEGMarkerReader.name(marker)) segment")
+        what: "the length of the \(marker.name) segment")
     }
     let length = Int(bytes[start]) << 8 | Int(bytes[start + 1])
     guard length >= 2 else {
@@ -72,37 +80,15 @@ struct JPEGMarkerReader {
       }
       throw .invalid(
         format: .jpeg, offset: start,
-        reason: "the \(JPEGMarkerReader.name(marker)) segment has a length of \(length) bytes")
+        reason: "the \(marker.name) segment has a length of \(length) bytes")
     }
     let end = start + length
     guard end <= bytes.count else {
       throw .truncated(
         format: .jpeg, offset: bytes.count,
-        what: "the \(JPEGMarkerReader.name(marker)) segment that starts at byte \(start - 2)")
+        what: "the \(marker.name) segment that starts at byte \(start - 2)")
     }
     position = end
     return (start + 2)..<end
-  }
-
-  /// A marker's conventional name ("SOF2", "DHT", "APP1", "RST3") or "marker FFxx".
-  static func name(_ marker: UInt8) -> String {
-    switch marker {
-    case 0xC4: return "DHT"
-    case 0xC8: return "JPG"
-    case 0xCC: return "DAC"
-    case 0xC0...0xCF: return "SOF\(marker - 0xC0)"
-    case 0xD0...0xD7: return "RST\(marker - 0xD0)"
-    case 0xD8: return "SOI"
-    case 0xD9: return "EOI"
-    case 0xDA: return "SOS"
-    case 0xDB: return "DQT"
-    case 0xDC: return "DNL"
-    case 0xDD: return "DRI"
-    case 0xE0...0xEF: return "APP\(marker - 0xE0)"
-    case 0xFE: return "COM"
-    default:
-      let hex = String(marker, radix: 16, uppercase: true)
-      return "marker FF" + (marker < 16 ? "0" + hex : hex)
-    }
   }
 }

@@ -4,14 +4,15 @@ extension JPEGScanDecoder {
   @inline(__always)
   static func decodeACFirst(
     _ bits: inout JPEGBitReader, _ table: UnsafeRawPointer, _ block: UnsafeMutablePointer<Int16>,
-    _ order: UnsafePointer<Int32>, start: Int, end: Int, shift: Int, endOfBandRun: inout Int
+    _ order: UnsafePointer<Int32>, band: (start: Int, end: Int, shift: Int),
+    endOfBandRun: inout Int
   ) {
     if endOfBandRun > 0 {
       endOfBandRun -= 1
       return
     }
-    var k = start
-    while k <= end {
+    var k = band.start
+    while k <= band.end {
       bits.ensure()
       let symbol = bits.decode(table)
       let run = symbol >> 4
@@ -19,16 +20,11 @@ extension JPEGScanDecoder {
       if size != 0 {
         k += run
         let value = bits.receiveExtend(size)
-        block[Int(order[k])] = Int16(truncatingIfNeeded: value &<< Int32(shift))
+        block[Int(order[k])] = Int16(truncatingIfNeeded: value &<< Int32(band.shift))
       } else if run == 15 {
         k += 15
       } else {
-        var length = 1 << run
-        if run != 0 {
-          bits.ensure()
-          length += bits.bits(run)
-        }
-        endOfBandRun = length - 1
+        endOfBandRun = endOfBandLength(&bits, run: run) - 1
         break
       }
       k += 1
@@ -41,13 +37,14 @@ extension JPEGScanDecoder {
   @inline(__always)
   static func decodeACRefine(
     _ bits: inout JPEGBitReader, _ table: UnsafeRawPointer, _ block: UnsafeMutablePointer<Int16>,
-    _ order: UnsafePointer<Int32>, start: Int, end: Int, shift: Int, endOfBandRun: inout Int
+    _ order: UnsafePointer<Int32>, band: (start: Int, end: Int, shift: Int),
+    endOfBandRun: inout Int
   ) {
-    let plusOne = Int16(truncatingIfNeeded: 1 << shift)
-    let minusOne = Int16(truncatingIfNeeded: -1 << shift)
-    var k = start
+    let plusOne = Int16(truncatingIfNeeded: 1 << band.shift)
+    let minusOne = Int16(truncatingIfNeeded: -1 << band.shift)
+    var k = band.start
     if endOfBandRun == 0 {
-      while k <= end {
+      while k <= band.end {
         bits.ensure()
         let symbol = bits.decode(table)
         var run = symbol >> 4
@@ -57,28 +54,20 @@ extension JPEGScanDecoder {
           // The size should be 1; libjpeg only warns otherwise.
           value = bits.bit() ? plusOne : minusOne
         } else if run != 15 {
-          endOfBandRun = 1 << run
-          if run != 0 {
-            bits.ensure()
-            endOfBandRun += bits.bits(run)
-          }
+          endOfBandRun = endOfBandLength(&bits, run: run)
           break
         }
         // Pass over already-nonzero coefficients (correcting them) and `run` zero ones.
         repeat {
           let position = Int(order[k])
-          let coefficient = block[position]
-          if coefficient != 0 {
-            bits.ensure()
-            if bits.bit() && coefficient & plusOne == 0 {
-              block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
-            }
+          if block[position] != 0 {
+            refine(&block[position], &bits, plusOne: plusOne, minusOne: minusOne)
           } else {
             run -= 1
             if run < 0 { break }
           }
           k += 1
-        } while k <= end
+        } while k <= band.end
         if size != 0 {
           block[Int(order[k])] = value
         }
@@ -86,18 +75,37 @@ extension JPEGScanDecoder {
       }
     }
     if endOfBandRun > 0 {
-      while k <= end {
+      while k <= band.end {
         let position = Int(order[k])
-        let coefficient = block[position]
-        if coefficient != 0 {
-          bits.ensure()
-          if bits.bit() && coefficient & plusOne == 0 {
-            block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
-          }
+        if block[position] != 0 {
+          refine(&block[position], &bits, plusOne: plusOne, minusOne: minusOne)
         }
         k += 1
       }
       endOfBandRun -= 1
+    }
+  }
+
+  /// The length of an end-of-band run coded with `run` (0...14): 2^run plus `run` more bits.
+  @inline(__always)
+  static func endOfBandLength(_ bits: inout JPEGBitReader, run: Int) -> Int {
+    var length = 1 << run
+    if run != 0 {
+      bits.ensure()
+      length += bits.bits(run)
+    }
+    return length
+  }
+
+  /// Reads the correction bit of an already nonzero `coefficient` and, when set and the bit
+  /// at `plusOne` is still clear, moves the coefficient away from zero by one step.
+  @inline(__always)
+  static func refine(
+    _ coefficient: inout Int16, _ bits: inout JPEGBitReader, plusOne: Int16, minusOne: Int16
+  ) {
+    bits.ensure()
+    if bits.bit() && coefficient & plusOne == 0 {
+      coefficient = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
     }
   }
 }

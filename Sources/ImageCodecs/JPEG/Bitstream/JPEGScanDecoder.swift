@@ -17,91 +17,149 @@ enum JPEGScanDecoder {
     63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
   ]
 
+  /// A scan's MCU layout.
+  struct Geometry {
+    /// The stored blocks per row of each scan component.
+    var blocksPerLine: [Int]
+    /// Each scan component's blocks per MCU across (its sampling factor in an interleaved
+    /// scan; 1 in a single-component scan).
+    var horizontal: [Int]
+    /// Each scan component's blocks per MCU down.
+    var vertical: [Int]
+    /// MCUs per row.
+    var mcusPerRow: Int
+    /// MCU rows.
+    var mcuRows: Int
+    /// MCU rows per iMCU row (Vi for a single-component scan, else 1).
+    var iMCURowDivisor: Int
+
+    /// Blocks per MCU (at most 10 in a valid interleaved scan).
+    var blocksPerMCU: Int {
+      var total = 0
+      for component in horizontal.indices { total += horizontal[component] * vertical[component] }
+      return total
+    }
+  }
+
   /// Decodes the scan's MCUs.
   ///
   /// - Parameters:
   ///   - planes: coefficient storage of each scan component, in scan order.
-  ///   - blocksPerLine: the stored blocks per row of each scan component.
-  ///   - horizontal, vertical: each scan component's blocks per MCU across / down (its
-  ///     sampling factors in an interleaved scan; 1 and 1 in a single-component scan).
-  ///   - iMCURowDivisor: MCU rows per iMCU row (Vi for a single-component scan, else 1).
   ///   - dcTables, acTables: per scan component, the tables its scan kind uses (others nil).
+  ///   - band: the spectral selection Ss...Se (zigzag indexes) and the bit position Al.
   ///   - lastGoodIMCURow: updated as libjpeg's `last_good_iMCU_row`.
   ///   - damaged: set when a restart marker was missing or out of order.
   /// - Returns: nil on success, or why the data is invalid (libjpeg's fatal `JERR_BAD_DCT_COEF`).
   static func decode(
     reader: inout JPEGBitReader, kind: Kind, planes: [UnsafeMutablePointer<Int16>],
-    blocksPerLine: [Int],
-    horizontal: [Int], vertical: [Int], mcusPerRow: Int, mcuRows: Int, iMCURowDivisor: Int,
-    dcTables: [JPEGHuffmanTable?], acTables: [JPEGHuffmanTable?], spectralStart: Int,
-    spectralEnd: Int,
-    approximationLow: Int, restartInterval: Int, lastGoodIMCURow: inout Int, damaged: inout Bool
+    geometry: Geometry, dcTables: [JPEGHuffmanTable?], acTables: [JPEGHuffmanTable?],
+    band: (start: Int, end: Int, shift: Int), restartInterval: Int, lastGoodIMCURow: inout Int,
+    damaged: inout Bool
   ) -> String? {
-    // The blocks of one MCU: component, base pointer at MCU (0, 0), steps per MCU row / column,
-    // and the tables' storage, in flat buffers the hot loop reads without reference counting.
-    var count = 0
-    for component in 0..<planes.count { count += horizontal[component] * vertical[component] }
-    let slots = UnsafeMutablePointer<Int>.allocate(capacity: 3 * count)
-    let bases = UnsafeMutablePointer<UnsafeMutablePointer<Int16>>.allocate(capacity: count)
-    let tables = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 2 * count)
+    let blocks = JPEGMCUBlocks(
+      planes: planes, geometry: geometry, dcTables: dcTables, acTables: acTables)
     let natural = UnsafeMutablePointer<Int32>.allocate(capacity: naturalOrder.count)
     let predictions = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
     defer {
-      slots.deallocate()
-      bases.deallocate()
-      tables.deallocate()
+      blocks.deallocate()
       natural.deallocate()
       predictions.deallocate()
     }
-    for (i, value) in naturalOrder.enumerated() { natural[i] = value }
-    var slot = 0
-    for component in 0..<planes.count {
-      let stride = blocksPerLine[component] * 64
-      for y in 0..<vertical[component] {
-        for x in 0..<horizontal[component] {
-          slots[3 * slot] = component
-          slots[3 * slot + 1] = vertical[component] * stride
-          slots[3 * slot + 2] = horizontal[component] * 64
-          bases[slot] = planes[component] + y * stride + x * 64
-          tables[2 * slot] = dcTables[component].map { UnsafeRawPointer($0.storage) }
-          tables[2 * slot + 1] = acTables[component].map { UnsafeRawPointer($0.storage) }
-          slot += 1
-        }
-      }
-    }
+    natural.initialize(from: naturalOrder, count: naturalOrder.count)
+    predictions.initialize(repeating: 0, count: 4)
     return withExtendedLifetime((dcTables, acTables)) {
       run(
-        reader: &reader, kind: kind, blockCount: count, slots: slots, bases: bases, tables: tables,
-        order: natural,
-        predictions: predictions, mcusPerRow: mcusPerRow, mcuRows: mcuRows,
-        iMCURowDivisor: iMCURowDivisor,
-        spectralStart: spectralStart, spectralEnd: spectralEnd, approximationLow: approximationLow,
-        restartInterval: restartInterval, lastGoodIMCURow: &lastGoodIMCURow, damaged: &damaged)
+        reader: &reader, kind: kind, blocks: blocks, order: natural, predictions: predictions,
+        geometry: geometry, band: band, restartInterval: restartInterval,
+        lastGoodIMCURow: &lastGoodIMCURow, damaged: &damaged)
     }
   }
 
-  /// The MCU loop over flat buffers (see `decode`).
+  /// The MCU loop of each scan kind (one copy each, so that each keeps only its own state in
+  /// registers).
   private static func run(
-    reader: inout JPEGBitReader, kind: Kind, blockCount: Int, slots: UnsafeMutablePointer<Int>,
-    bases: UnsafeMutablePointer<UnsafeMutablePointer<Int16>>,
-    tables: UnsafeMutablePointer<UnsafeRawPointer?>,
-    order: UnsafePointer<Int32>, predictions: UnsafeMutablePointer<Int32>, mcusPerRow: Int,
-    mcuRows: Int,
-    iMCURowDivisor: Int, spectralStart: Int, spectralEnd: Int, approximationLow: Int,
-    restartInterval: Int,
-    lastGoodIMCURow: inout Int, damaged: inout Bool
+    reader: inout JPEGBitReader, kind: Kind, blocks: JPEGMCUBlocks, order: UnsafePointer<Int32>,
+    predictions: UnsafeMutablePointer<Int32>, geometry: Geometry,
+    band: (start: Int, end: Int, shift: Int), restartInterval: Int, lastGoodIMCURow: inout Int,
+    damaged: inout Bool
   ) -> String? {
+    // `forEachMCU` with this scan's state.
+    @inline(__always)
+    func forEach(
+      _ decodeMCU: (
+        _ bits: inout JPEGBitReader, _ row: Int, _ column: Int, _ endOfBandRun: inout Int
+      ) -> String?
+    ) -> String? {
+      forEachMCU(
+        &reader, geometry: geometry, restartInterval: restartInterval, predictions: predictions,
+        lastGoodIMCURow: &lastGoodIMCURow, damaged: &damaged, decodeMCU)
+    }
+    // Always set for AC scans; without it their MCUs are passed over.
+    let acTable = blocks.acTable(0)
+    switch kind {
+    case .sequential:
+      return forEach { bits, row, column, _ in
+        decodeSequentialMCU(
+          &bits, blocks, row: row, column: column, order: order, predictions: predictions)
+        return nil
+      }
+    case .dcFirst:
+      return forEach { bits, row, column, _ in
+        decodeDCFirstMCU(
+          &bits, blocks, row: row, column: column, predictions: predictions, shift: band.shift)
+      }
+    case .dcRefine:
+      let bit = Int16(truncatingIfNeeded: 1 << band.shift)
+      return forEach { bits, row, column, _ in
+        for slot in 0..<blocks.count {
+          bits.ensure()
+          if bits.bit() { blocks.block(slot, row: row, column: column)[0] |= bit }
+        }
+        return nil
+      }
+    case .acFirst:
+      return forEach { bits, row, column, endOfBandRun in
+        if let acTable {
+          decodeACFirst(
+            &bits, acTable, blocks.block(0, row: row, column: column), order, band: band,
+            endOfBandRun: &endOfBandRun)
+        }
+        return nil
+      }
+    case .acRefine:
+      return forEach { bits, row, column, endOfBandRun in
+        if let acTable {
+          decodeACRefine(
+            &bits, acTable, blocks.block(0, row: row, column: column), order, band: band,
+            endOfBandRun: &endOfBandRun)
+        }
+        return nil
+      }
+    }
+  }
+
+  /// Runs `decodeMCU(bits, row, column, endOfBandRun)` on every MCU of the scan, handling
+  /// restart intervals (which reset `predictions` and the end-of-band run) and data that runs
+  /// out as libjpeg does. Returns the first failure `decodeMCU` reports, or nil.
+  @inline(__always)
+  private static func forEachMCU(
+    _ reader: inout JPEGBitReader, geometry: Geometry, restartInterval: Int,
+    predictions: UnsafeMutablePointer<Int32>, lastGoodIMCURow: inout Int, damaged: inout Bool,
+    _ decodeMCU: (
+      _ bits: inout JPEGBitReader, _ row: Int, _ column: Int, _ endOfBandRun: inout Int
+    ) -> String?
+  ) -> String? {
+    // Local copies, so that the loop keeps them in registers.
     var bits = reader
     defer { reader = bits }
-    predictions.initialize(repeating: 0, count: 4)
+    var lastGood = lastGoodIMCURow
+    defer { lastGoodIMCURow = lastGood }
     var endOfBandRun = 0
     var restartsToGo = restartInterval
     var nextRestart = 0
-    var lastGood = lastGoodIMCURow
-    defer { lastGoodIMCURow = lastGood }
-    for mcuRow in 0..<mcuRows {
-      let iMCURow = mcuRow / iMCURowDivisor
-      for mcuColumn in 0..<mcusPerRow {
+    for mcuRow in 0..<geometry.mcuRows {
+      let iMCURow = mcuRow / geometry.iMCURowDivisor
+      for mcuColumn in 0..<geometry.mcusPerRow {
         if !bits.insufficientData { lastGood = iMCURow }
         if restartInterval > 0 {
           if restartsToGo == 0 {
@@ -117,54 +175,46 @@ enum JPEGScanDecoder {
           if restartInterval == 0 || bits.isStuckAtNonRestartMarker { return nil }
           continue
         }
-        switch kind {
-        case .sequential:
-          for slot in 0..<blockCount {
-            let block =
-              bases[slot] + mcuRow &* slots[3 * slot + 1] + mcuColumn &* slots[3 * slot + 2]
-            let component = slots[3 * slot]
-            guard let dc = tables[2 * slot], let ac = tables[2 * slot + 1] else { continue }
-            predictions[component] = predictions[component] &+ decodeDCDifference(&bits, dc)
-            block[0] = Int16(truncatingIfNeeded: predictions[component])
-            decodeSequentialAC(&bits, ac, block, order)
-          }
-        case .dcFirst:
-          for slot in 0..<blockCount {
-            let block =
-              bases[slot] + mcuRow &* slots[3 * slot + 1] + mcuColumn &* slots[3 * slot + 2]
-            let component = slots[3 * slot]
-            guard let dc = tables[2 * slot] else { continue }
-            let difference = decodeDCDifference(&bits, dc)
-            let (sum, overflow) = predictions[component].addingReportingOverflow(difference)
-            if overflow { return "a DC coefficient overflows in a progressive scan" }
-            predictions[component] = sum
-            block[0] = Int16(truncatingIfNeeded: sum &<< Int32(approximationLow))
-          }
-        case .dcRefine:
-          let bit = Int16(truncatingIfNeeded: 1 << approximationLow)
-          for slot in 0..<blockCount {
-            let block =
-              bases[slot] + mcuRow &* slots[3 * slot + 1] + mcuColumn &* slots[3 * slot + 2]
-            bits.ensure()
-            if bits.bit() { block[0] |= bit }
-          }
-        case .acFirst:
-          let block = bases[0] + mcuRow &* slots[1] + mcuColumn &* slots[2]
-          guard let ac = tables[1] else { break }
-          decodeACFirst(
-            &bits, ac, block, order, start: spectralStart, end: spectralEnd,
-            shift: approximationLow,
-            endOfBandRun: &endOfBandRun)
-        case .acRefine:
-          let block = bases[0] + mcuRow &* slots[1] + mcuColumn &* slots[2]
-          guard let ac = tables[1] else { break }
-          decodeACRefine(
-            &bits, ac, block, order, start: spectralStart, end: spectralEnd,
-            shift: approximationLow,
-            endOfBandRun: &endOfBandRun)
-        }
+        if let failure = decodeMCU(&bits, mcuRow, mcuColumn, &endOfBandRun) { return failure }
         bits.noteInsufficientData()
       }
+    }
+    return nil
+  }
+
+  /// One MCU of a sequential scan: per block, the DC difference added to the component's
+  /// prediction, then the AC coefficients.
+  @inline(__always)
+  private static func decodeSequentialMCU(
+    _ bits: inout JPEGBitReader, _ blocks: JPEGMCUBlocks, row: Int, column: Int,
+    order: UnsafePointer<Int32>, predictions: UnsafeMutablePointer<Int32>
+  ) {
+    for slot in 0..<blocks.count {
+      guard let dc = blocks.dcTable(slot), let ac = blocks.acTable(slot) else { continue }
+      let block = blocks.block(slot, row: row, column: column)
+      let component = blocks.component(slot)
+      predictions[component] = predictions[component] &+ decodeDCDifference(&bits, dc)
+      block[0] = Int16(truncatingIfNeeded: predictions[component])
+      decodeSequentialAC(&bits, ac, block, order)
+    }
+  }
+
+  /// One MCU of a DC first scan (jdphuff.c `decode_mcu_DC_first`): per block, the DC
+  /// prediction scaled by 2^`shift`; nil, or why the data is invalid.
+  @inline(__always)
+  private static func decodeDCFirstMCU(
+    _ bits: inout JPEGBitReader, _ blocks: JPEGMCUBlocks, row: Int, column: Int,
+    predictions: UnsafeMutablePointer<Int32>, shift: Int
+  ) -> String? {
+    for slot in 0..<blocks.count {
+      guard let dc = blocks.dcTable(slot) else { continue }
+      let component = blocks.component(slot)
+      let difference = decodeDCDifference(&bits, dc)
+      let (sum, overflow) = predictions[component].addingReportingOverflow(difference)
+      if overflow { return "a DC coefficient overflows in a progressive scan" }
+      predictions[component] = sum
+      blocks.block(slot, row: row, column: column)[0] = Int16(
+        truncatingIfNeeded: sum &<< Int32(shift))
     }
     return nil
   }

@@ -1,24 +1,14 @@
 /// The vectorized accurate integer ("islow") inverse DCT the decoder runs: 8 lanes at a time,
 /// bit-exact with ``JPEGIDCTReference`` (libjpeg-turbo 3.2.0's x86-64 SIMD `islow`, which equals
 /// `jidctint.c` on every block a valid JPEG can produce).
-public enum JPEGIDCT {
+package enum JPEGIDCT {
   /// Dequantizes and inverse-transforms one block with the vectorized path: 64 coefficients and
   /// 64 quantizers in natural (row-major) order (missing entries count as 0); returns 64
-  /// samples, row-major, 0...255.
-  public static func transform(_ coefficients: [Int16], quantization: [UInt16]) -> [UInt8] {
-    var coef = [Int16](repeating: 0, count: 64)
-    var quant = [Int16](repeating: 0, count: 64)
-    for i in 0..<min(64, coefficients.count) { coef[i] = coefficients[i] }
-    for i in 0..<min(64, quantization.count) { quant[i] = Int16(bitPattern: quantization[i]) }
-    var output = [UInt8](repeating: 0, count: 64)
-    coef.withUnsafeBufferPointer { c in
-      quant.withUnsafeBufferPointer { q in
-        output.withUnsafeMutableBufferPointer { o in
-          transform(c.baseAddress!, q.baseAddress!, o.baseAddress!, stride: 8)
-        }
-      }
+  /// samples, row-major, 0...255. For tests; the decoder calls the pointer-based form.
+  package static func transform(_ coefficients: [Int16], quantization: [UInt16]) -> [UInt8] {
+    JPEGIDCTCommon.transform(coefficients, quantization: quantization) {
+      transform($0, $1, $2, stride: $3)
     }
-    return output
   }
 
   typealias Lanes = SIMD8<Int32>
@@ -243,8 +233,9 @@ public enum JPEGIDCT {
     let in5 = wide(v.5)
     let in6 = wide(v.6)
     let in7 = wide(v.7)
-    let tmp3 = in2 &* 10703 &+ in6 &* 4433
-    let tmp2 = in2 &* 4433 &+ in6 &* -10704
+    let k = JPEGIDCTCommon.self
+    let tmp3 = in2 &* k.f130 &+ in6 &* k.fix0p541196100
+    let tmp2 = in2 &* k.fix0p541196100 &+ in6 &* k.mf130
     let tmp0 = wide(v.0 &+ v.4) &<< 13
     let tmp1 = wide(v.0 &- v.4) &<< 13
     let tmp10 = tmp0 &+ tmp3
@@ -253,12 +244,12 @@ public enum JPEGIDCT {
     let tmp12 = tmp1 &- tmp2
     let z3 = wide(v.7 &+ v.3)
     let z4 = wide(v.5 &+ v.1)
-    let z3r = z3 &* -6436 &+ z4 &* 9633
-    let z4r = z3 &* 9633 &+ z4 &* 6437
-    let odd0 = in7 &* -4927 &+ in1 &* -7373 &+ z3r
-    let odd1 = in5 &* -4176 &+ in3 &* -20995 &+ z4r
-    let odd2 = in5 &* -20995 &+ in3 &* 4177 &+ z3r
-    let odd3 = in7 &* -7373 &+ in1 &* 4926 &+ z4r
+    let z3r = z3 &* k.mf078 &+ z4 &* k.fix1p175875602
+    let z4r = z3 &* k.fix1p175875602 &+ z4 &* k.f078
+    let odd0 = in7 &* k.mf060 &+ in1 &* -k.fix0p899976223 &+ z3r
+    let odd1 = in5 &* k.mf050 &+ in3 &* -k.fix2p562915447 &+ z4r
+    let odd2 = in5 &* -k.fix2p562915447 &+ in3 &* k.f050 &+ z3r
+    let odd3 = in7 &* -k.fix0p899976223 &+ in1 &* k.f060 &+ z4r
     let round = Lanes(repeating: 1 &<< (shift &- 1))
     let a = tmp10 &+ round
     let b = tmp11 &+ round

@@ -12,24 +12,14 @@
 ///   before adding 128.
 ///
 /// This type is the readable definition; ``JPEGIDCT`` is the vectorized path checked against it.
-public enum JPEGIDCTReference {
+package enum JPEGIDCTReference {
   /// Dequantizes and inverse-transforms one block: `coefficients` and `quantization` hold 64
   /// values in natural (row-major) order (missing entries count as 0); returns 64 samples,
   /// row-major, 0...255.
-  public static func transform(_ coefficients: [Int16], quantization: [UInt16]) -> [UInt8] {
-    var coef = [Int16](repeating: 0, count: 64)
-    var quant = [Int16](repeating: 0, count: 64)
-    for i in 0..<min(64, coefficients.count) { coef[i] = coefficients[i] }
-    for i in 0..<min(64, quantization.count) { quant[i] = Int16(bitPattern: quantization[i]) }
-    var output = [UInt8](repeating: 0, count: 64)
-    coef.withUnsafeBufferPointer { c in
-      quant.withUnsafeBufferPointer { q in
-        output.withUnsafeMutableBufferPointer { o in
-          transform(c.baseAddress!, q.baseAddress!, o.baseAddress!, stride: 8)
-        }
-      }
+  package static func transform(_ coefficients: [Int16], quantization: [UInt16]) -> [UInt8] {
+    JPEGIDCTCommon.transform(coefficients, quantization: quantization) {
+      transform($0, $1, $2, stride: $3)
     }
-    return output
   }
 
   /// Transforms the block at `coefficients` (64 values) with `quantization` (64 quantizers as
@@ -77,9 +67,10 @@ public enum JPEGIDCTReference {
     let in5 = input[5]
     let in6 = input[6]
     let in7 = input[7]
+    let c = JPEGIDCTCommon.self
     // Even part.
-    let tmp3 = in2 &* 10703 &+ in6 &* 4433  // FIX(0.541196100 + 0.765366865), FIX(0.541196100)
-    let tmp2 = in2 &* 4433 &+ in6 &* -10704  // FIX(0.541196100), FIX(0.541196100 - 1.847759065)
+    let tmp3 = in2 &* c.f130 &+ in6 &* c.fix0p541196100
+    let tmp2 = in2 &* c.fix0p541196100 &+ in6 &* c.mf130
     let tmp0 = wrap16(in0 &+ in4) &<< 13
     let tmp1 = wrap16(in0 &- in4) &<< 13
     let tmp10 = tmp0 &+ tmp3
@@ -89,12 +80,12 @@ public enum JPEGIDCTReference {
     // Odd part.
     let z3 = wrap16(in7 &+ in3)
     let z4 = wrap16(in5 &+ in1)
-    let z3r = z3 &* -6436 &+ z4 &* 9633  // FIX(1.175875602 - 1.961570560), FIX(1.175875602)
-    let z4r = z3 &* 9633 &+ z4 &* 6437  // FIX(1.175875602), FIX(1.175875602 - 0.390180644)
-    let odd0 = in7 &* -4927 &+ in1 &* -7373 &+ z3r
-    let odd1 = in5 &* -4176 &+ in3 &* -20995 &+ z4r
-    let odd2 = in5 &* -20995 &+ in3 &* 4177 &+ z3r
-    let odd3 = in7 &* -7373 &+ in1 &* 4926 &+ z4r
+    let z3r = z3 &* c.mf078 &+ z4 &* c.fix1p175875602
+    let z4r = z3 &* c.fix1p175875602 &+ z4 &* c.f078
+    let odd0 = in7 &* c.mf060 &+ in1 &* -c.fix0p899976223 &+ z3r
+    let odd1 = in5 &* c.mf050 &+ in3 &* -c.fix2p562915447 &+ z4r
+    let odd2 = in5 &* -c.fix2p562915447 &+ in3 &* c.f050 &+ z3r
+    let odd3 = in7 &* -c.fix0p899976223 &+ in1 &* c.f060 &+ z4r
     let round: Int32 = 1 &<< (shift - 1)
     return [
       (tmp10 &+ odd3 &+ round) &>> shift, (tmp11 &+ odd2 &+ round) &>> shift,

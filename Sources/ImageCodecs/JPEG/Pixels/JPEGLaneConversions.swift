@@ -9,12 +9,6 @@ enum JPEGLaneConversions {
       Int32(v[7]))
   }
   @inline(__always)
-  static func int32(_ v: SIMD8<UInt8>) -> SIMD8<Int32> {
-    SIMD8(
-      Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]),
-      Int32(v[7]))
-  }
-  @inline(__always)
   static func int16(_ v: SIMD16<UInt8>) -> SIMD16<Int16> {
     SIMD16(
       Int16(v[0]), Int16(v[1]), Int16(v[2]), Int16(v[3]), Int16(v[4]), Int16(v[5]), Int16(v[6]),
@@ -65,13 +59,6 @@ enum JPEGLaneConversions {
       UInt16(v[0]), UInt16(v[1]), UInt16(v[2]), UInt16(v[3]), UInt16(v[4]), UInt16(v[5]),
       UInt16(v[6]), UInt16(v[7]), UInt16(v[8]), UInt16(v[9]), UInt16(v[10]), UInt16(v[11]),
       UInt16(v[12]), UInt16(v[13]), UInt16(v[14]), UInt16(v[15]))
-  }
-  @inline(__always)
-  static func uint32(_ v: SIMD8<Int32>) -> SIMD8<UInt32> {
-    SIMD8(
-      UInt32(bitPattern: v[0]), UInt32(bitPattern: v[1]), UInt32(bitPattern: v[2]),
-      UInt32(bitPattern: v[3]), UInt32(bitPattern: v[4]), UInt32(bitPattern: v[5]),
-      UInt32(bitPattern: v[6]), UInt32(bitPattern: v[7]))
   }
   @inline(__always)
   static func zip(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD16<UInt16> {

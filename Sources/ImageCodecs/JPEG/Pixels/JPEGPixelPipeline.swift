@@ -6,7 +6,7 @@
 /// iMCU row is transformed every output row whose inputs are complete is upsampled into a row
 /// buffer and color-converted straight into the output. Bit-exact with
 /// ``JPEGPixelPipelineReference``.
-public enum JPEGPixelPipeline {
+package enum JPEGPixelPipeline {
   /// Upsamples and color-converts component `planes` (in component order) into a `width` ×
   /// `height` RGBA image (4 bytes a pixel, A = 255) with the fast row loops.
   ///
@@ -14,7 +14,7 @@ public enum JPEGPixelPipeline {
   /// size, the conversion's component count or the sampling rules, ``DecodeError/unsupported(format:feature:)``
   /// for non-integral sampling ratios, and ``DecodeError/tooLarge(format:width:height:limit:)``
   /// past `limits`.
-  public static func render(
+  package static func render(
     planes: [JPEGSamplePlane], width: Int, height: Int, conversion: JPEGColorConversion,
     limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> [UInt8] {
@@ -23,16 +23,8 @@ public enum JPEGPixelPipeline {
       width: width, height: height, sampling: sampling, conversion: conversion, limits: limits,
       ringRows: { _, height in height })
     for (index, plane) in planes.enumerated() {
-      guard plane.width == plan.components[index].width,
-        plane.height == plan.components[index].height,
-        plane.samples.count >= plane.width * plane.height
-      else {
-        throw .invalid(
-          format: .jpeg, offset: nil,
-          reason:
-            "component \(index) plane is \(plane.width)×\(plane.height) with \(plane.samples.count) samples, expected \(plan.components[index].width)×\(plan.components[index].height)"
-        )
-      }
+      let layout = plan.components[index]
+      try plane.check(index: index, width: layout.width, height: layout.height)
     }
     return plan.run { storage in
       for (index, plane) in planes.enumerated() {
@@ -64,20 +56,7 @@ public enum JPEGPixelPipeline {
     var quantization: [[Int16]] = []
     for (index, component) in components.enumerated() {
       let layout = plan.components[index]
-      let blocksWide = (layout.width + 7) / 8
-      let blocksHigh = (layout.height + 7) / 8
-      let (blockCount, overflow) = component.blocksPerLine.multipliedReportingOverflow(
-        by: component.blocksPerColumn)
-      guard component.blocksPerLine >= blocksWide, component.blocksPerColumn >= blocksHigh,
-        !overflow, blockCount <= component.coefficients.count / 64,
-        component.quantizationTable.count == 64
-      else {
-        throw .invalid(
-          format: .jpeg, offset: nil,
-          reason:
-            "component \(index) has \(component.blocksPerLine)×\(component.blocksPerColumn) blocks and \(component.coefficients.count) coefficients for a \(layout.width)×\(layout.height) plane"
-        )
-      }
+      try component.checkBlocks(index: index, width: layout.width, height: layout.height)
       quantization.append(component.quantizationTable.map { Int16(bitPattern: $0) })
     }
     let iMCURows = (frame.height + 8 * maxV - 1) / (8 * maxV)
@@ -213,15 +192,7 @@ public enum JPEGPixelPipeline {
       limits: DecodeLimits, ringRows: (Int, Int) -> Int
     ) throws(DecodeError) {
       try limits.check(width: width, height: height, format: .jpeg)
-      guard sampling.count == conversion.componentCount else {
-        throw .invalid(
-          format: .jpeg, offset: nil,
-          reason:
-            "\(sampling.count) components for a conversion that needs \(conversion.componentCount)")
-      }
-      guard sampling.allSatisfy({ (1...4).contains($0.0) && (1...4).contains($0.1) }) else {
-        throw .invalid(format: .jpeg, offset: nil, reason: "a sampling factor is outside 1...4")
-      }
+      try conversion.check(sampling: sampling)
       let maxH = sampling.map(\.0).max() ?? 1
       let maxV = sampling.map(\.1).max() ?? 1
       let bufferStride = (width + 31) / 32 * 32 + 64
@@ -230,16 +201,9 @@ public enum JPEGPixelPipeline {
       for (index, (h, v)) in sampling.enumerated() {
         let componentWidth = (width * h + maxH - 1) / maxH
         let componentHeight = (height * v + maxV - 1) / maxV
-        guard
-          let method = JPEGUpsampling.select(
-            horizontal: h, vertical: v, maxHorizontal: maxH, maxVertical: maxV,
-            downsampledWidth: componentWidth)
-        else {
-          throw .unsupported(
-            format: .jpeg,
-            feature:
-              "non-integral sampling ratio (component \(index) is \(h)×\(v) of \(maxH)×\(maxV))")
-        }
+        let method = try JPEGUpsampling.require(
+          horizontal: h, vertical: v, maxHorizontal: maxH, maxVertical: maxV,
+          downsampledWidth: componentWidth, component: index)
         let rowStride = ComponentLayout.margin + (componentWidth + 7) / 8 * 8 + 48
         let rows = max(1, ringRows(index, componentHeight))
         let layout = ComponentLayout(

@@ -3,28 +3,16 @@
 /// duplicated top and bottom context rows) and color conversion (jdcolor.c tables and range
 /// limiting, then Pillow's CMYK → RGB), one pixel at a time. Slow; it defines what
 /// ``JPEGPixelPipeline`` must produce.
-public enum JPEGPixelPipelineReference {
+package enum JPEGPixelPipelineReference {
   /// Upsamples and color-converts component `planes` into a `width` × `height` RGBA image with
   /// the scalar loops. Same inputs, checks and errors as
   /// ``JPEGPixelPipeline/render(planes:width:height:conversion:limits:)``.
-  public static func render(
+  package static func render(
     planes: [JPEGSamplePlane], width: Int, height: Int, conversion: JPEGColorConversion,
     limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> [UInt8] {
     try limits.check(width: width, height: height, format: .jpeg)
-    guard planes.count == conversion.componentCount else {
-      throw .invalid(
-        format: .jpeg, offset: nil,
-        reason:
-          "\(planes.count) components for a conversion that needs \(conversion.componentCount)")
-    }
-    guard
-      planes.allSatisfy({
-        (1...4).contains($0.horizontalSampling) && (1...4).contains($0.verticalSampling)
-      })
-    else {
-      throw .invalid(format: .jpeg, offset: nil, reason: "a sampling factor is outside 1...4")
-    }
+    try conversion.check(sampling: planes.map { ($0.horizontalSampling, $0.verticalSampling) })
     guard width * height * 4 * (planes.count + 1) <= limits.maxDecodedBytes else {
       throw .tooLarge(
         format: .jpeg, width: width, height: height, limit: .decodedBytes(limits.maxDecodedBytes))
@@ -33,28 +21,12 @@ public enum JPEGPixelPipelineReference {
     let maxV = planes.map(\.verticalSampling).max() ?? 1
     var full: [[UInt8]] = []
     for (index, plane) in planes.enumerated() {
-      let expectedWidth = (width * plane.horizontalSampling + maxH - 1) / maxH
-      let expectedHeight = (height * plane.verticalSampling + maxV - 1) / maxV
-      guard plane.width == expectedWidth, plane.height == expectedHeight,
-        plane.samples.count >= plane.width * plane.height
-      else {
-        throw .invalid(
-          format: .jpeg, offset: nil,
-          reason:
-            "component \(index) plane is \(plane.width)×\(plane.height) with \(plane.samples.count) samples, expected \(expectedWidth)×\(expectedHeight)"
-        )
-      }
-      guard
-        let method = JPEGUpsampling.select(
-          horizontal: plane.horizontalSampling, vertical: plane.verticalSampling,
-          maxHorizontal: maxH, maxVertical: maxV, downsampledWidth: plane.width)
-      else {
-        throw .unsupported(
-          format: .jpeg,
-          feature:
-            "non-integral sampling ratio (component \(index) is \(plane.horizontalSampling)×\(plane.verticalSampling) of \(maxH)×\(maxV))"
-        )
-      }
+      try plane.check(
+        index: index, width: (width * plane.horizontalSampling + maxH - 1) / maxH,
+        height: (height * plane.verticalSampling + maxV - 1) / maxV)
+      let method = try JPEGUpsampling.require(
+        horizontal: plane.horizontalSampling, vertical: plane.verticalSampling,
+        maxHorizontal: maxH, maxVertical: maxV, downsampledWidth: plane.width, component: index)
       full.append(upsample(plane, method: method, width: width, height: height))
     }
     return convert(full, conversion: conversion, count: width * height)
@@ -64,72 +36,70 @@ public enum JPEGPixelPipelineReference {
   static func render(frame: JPEGFrame, limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
     let conversion = try JPEGPixelPipeline.conversionFor(frame)
     try limits.check(width: frame.width, height: frame.height, format: .jpeg)
+    try conversion.check(
+      sampling: frame.components.map { ($0.horizontalSampling, $0.verticalSampling) })
     let maxH = frame.components.map(\.horizontalSampling).max() ?? 1
     let maxV = frame.components.map(\.verticalSampling).max() ?? 1
     let smoothing = JPEGBlockSmoothing(frame: frame)
     var planes: [JPEGSamplePlane] = []
     for (index, component) in frame.components.enumerated() {
-      guard (1...4).contains(component.horizontalSampling),
-        (1...4).contains(component.verticalSampling)
-      else {
-        throw .invalid(format: .jpeg, offset: nil, reason: "a sampling factor is outside 1...4")
-      }
       let width = (frame.width * component.horizontalSampling + maxH - 1) / maxH
       let height = (frame.height * component.verticalSampling + maxV - 1) / maxV
-      let blocksWide = (width + 7) / 8
-      let blocksHigh = (height + 7) / 8
-      guard component.blocksPerLine >= blocksWide, component.blocksPerColumn >= blocksHigh,
-        component.coefficients.count / 64 / max(component.blocksPerLine, 1) >= blocksHigh,
-        component.quantizationTable.count == 64
-      else {
-        throw .invalid(
-          format: .jpeg, offset: nil,
-          reason:
-            "component \(index) has \(component.blocksPerLine)×\(component.blocksPerColumn) blocks and \(component.coefficients.count) coefficients for a \(width)×\(height) plane"
-        )
-      }
-      guard blocksWide * blocksHigh * 64 <= limits.maxDecodedBytes else {
+      try component.checkBlocks(index: index, width: width, height: height)
+      guard ((width + 7) / 8) * ((height + 7) / 8) * 64 <= limits.maxDecodedBytes else {
         throw .tooLarge(
           format: .jpeg, width: frame.width, height: frame.height,
           limit: .decodedBytes(limits.maxDecodedBytes))
       }
-      let stride = blocksWide * 8
-      var samples = [UInt8](repeating: 0, count: stride * blocksHigh * 8)
-      for blockRow in 0..<blocksHigh {
-        for blockColumn in 0..<blocksWide {
-          let start = (blockRow * component.blocksPerLine + blockColumn) * 64
-          var input = Array(component.coefficients[start..<(start + 64)])
-          if let smoothing {
-            component.coefficients.withUnsafeBufferPointer { coefficients in
-              input.withUnsafeMutableBufferPointer { workspace in
-                smoothing.smooth(
-                  component: component, index: index, blockRow: blockRow,
-                  blockColumn: blockColumn, blocksWide: blocksWide, blocksHigh: blocksHigh,
-                  coefficients: coefficients, into: workspace.baseAddress!)
-              }
-            }
-          }
-          let block = JPEGIDCTReference.transform(input, quantization: component.quantizationTable)
-          for r in 0..<8 {
-            for c in 0..<8 {
-              samples[(blockRow * 8 + r) * stride + blockColumn * 8 + c] = block[r * 8 + c]
-            }
-          }
-        }
-      }
-      var cropped = [UInt8](repeating: 0, count: width * height)
-      for r in 0..<height {
-        for c in 0..<width { cropped[r * width + c] = samples[r * stride + c] }
-      }
       planes.append(
-        JPEGSamplePlane(
-          horizontalSampling: component.horizontalSampling,
-          verticalSampling: component.verticalSampling, width: width, height: height,
-          samples: cropped))
+        samplePlane(
+          component, index: index, width: width, height: height, smoothing: smoothing))
     }
     return try render(
       planes: planes, width: frame.width, height: frame.height, conversion: conversion,
       limits: limits)
+  }
+
+  /// One component's samples (`width` × `height`): every block smoothed when `smoothing` says
+  /// so, then through ``JPEGIDCTReference``.
+  static func samplePlane(
+    _ component: JPEGComponentPlane, index: Int, width: Int, height: Int,
+    smoothing: JPEGBlockSmoothing?
+  ) -> JPEGSamplePlane {
+    let blocksWide = (width + 7) / 8
+    let blocksHigh = (height + 7) / 8
+    let stride = blocksWide * 8
+    var samples = [UInt8](repeating: 0, count: stride * blocksHigh * 8)
+    for blockRow in 0..<blocksHigh {
+      for blockColumn in 0..<blocksWide {
+        let start = (blockRow * component.blocksPerLine + blockColumn) * 64
+        var input = Array(component.coefficients[start..<(start + 64)])
+        if let smoothing {
+          component.coefficients.withUnsafeBufferPointer { coefficients in
+            input.withUnsafeMutableBufferPointer { workspace in
+              smoothing.smooth(
+                component: component, index: index, blockRow: blockRow,
+                blockColumn: blockColumn, blocksWide: blocksWide, blocksHigh: blocksHigh,
+                coefficients: coefficients, into: workspace.baseAddress!)
+            }
+          }
+        }
+        let block = JPEGIDCTReference.transform(input, quantization: component.quantizationTable)
+        for r in 0..<8 {
+          for c in 0..<8 {
+            samples[(blockRow * 8 + r) * stride + blockColumn * 8 + c] = block[r * 8 + c]
+          }
+        }
+      }
+    }
+    var cropped = [UInt8](repeating: 0, count: width * height)
+    for r in 0..<height {
+      for c in 0..<width { cropped[r * width + c] = samples[r * stride + c] }
+    }
+    return JPEGSamplePlane(
+      horizontalSampling: component.horizontalSampling,
+      verticalSampling: component.verticalSampling, width: width, height: height,
+      samples: cropped)
   }
 
   /// One component brought to `width` × `height` with libjpeg's loops, row by row.

@@ -6,12 +6,12 @@
 /// (a clamp for −256...639); ``idctSample(_:)`` is `IDCT_range_limit[x & RANGE_MASK]`, which for a
 /// descaled IDCT output `x` gives `x + 128` clamped to 0...255 when −384 ≤ x < 384 and wraps
 /// (modulo 1024) beyond, as libjpeg's C IDCT does with corrupt coefficients.
-public struct JPEGRangeLimitTable: Sendable {
+package struct JPEGRangeLimitTable: Sendable {
   /// The table: 5 × 256 + 128 bytes.
-  public let table: [UInt8]
+  package let table: [UInt8]
 
   /// Builds the table.
-  public init() {
+  package init() {
     var table = [UInt8](repeating: 0, count: 5 * 256 + 128)
     for i in 0..<256 { table[256 + i] = UInt8(i) }
     // table + 256 + 128 is where the post-IDCT table starts.
@@ -23,13 +23,13 @@ public struct JPEGRangeLimitTable: Sendable {
   }
 
   /// `sample_range_limit[x]`: `x` clamped to 0...255, for −256 ≤ x < 640 (others clamp too).
-  public func sample(_ x: Int) -> UInt8 {
+  package func sample(_ x: Int) -> UInt8 {
     table[min(max(x, -256), 639) + 256]
   }
 
   /// `IDCT_range_limit[x & RANGE_MASK]` with RANGE_MASK = 1023: the sample libjpeg's C IDCT
   /// stores for the descaled value `x`.
-  public func idctSample(_ x: Int) -> UInt8 {
+  package func idctSample(_ x: Int) -> UInt8 {
     table[256 + 128 + (x & 1023)]
   }
 }

@@ -99,7 +99,6 @@ enum JPEGRowKernels {
 
   // MARK: - Color conversion (16 pixels a step, 16-bit lanes)
 
-  typealias Half = SIMD8<Int16>
   typealias Pair = SIMD16<UInt16>
 
   /// 16 samples at `p + offset` widened to 16-bit lanes.

@@ -1,19 +1,19 @@
 /// One component's decoded samples at its own (downsampled) resolution: the input of the
 /// upsampling and color conversion stages.
-public struct JPEGSamplePlane: Sendable, Equatable {
+package struct JPEGSamplePlane: Sendable, Equatable {
   /// Horizontal sampling factor, 1...4.
-  public var horizontalSampling: Int
+  package var horizontalSampling: Int
   /// Vertical sampling factor, 1...4.
-  public var verticalSampling: Int
+  package var verticalSampling: Int
   /// Width in samples: ceil(image width × horizontalSampling / max horizontal sampling).
-  public var width: Int
+  package var width: Int
   /// Height in samples: ceil(image height × verticalSampling / max vertical sampling).
-  public var height: Int
+  package var height: Int
   /// `width × height` samples, row-major.
-  public var samples: [UInt8]
+  package var samples: [UInt8]
 
   /// A plane with the given sampling factors, size and samples (checked when rendered).
-  public init(
+  package init(
     horizontalSampling: Int, verticalSampling: Int, width: Int, height: Int, samples: [UInt8]
   ) {
     self.horizontalSampling = horizontalSampling
@@ -21,5 +21,17 @@ public struct JPEGSamplePlane: Sendable, Equatable {
     self.width = width
     self.height = height
     self.samples = samples
+  }
+
+  /// Throws `.invalid` unless the plane (component `index`) is `width` × `height` with at
+  /// least that many samples.
+  func check(index: Int, width: Int, height: Int) throws(DecodeError) {
+    guard self.width == width, self.height == height, samples.count >= width * height else {
+      throw .invalid(
+        format: .jpeg, offset: nil,
+        reason:
+          "component \(index) plane is \(self.width)×\(self.height) with \(samples.count) samples, expected \(width)×\(height)"
+      )
+    }
   }
 }

@@ -1,7 +1,7 @@
 /// How one component's samples are brought to full resolution, chosen as libjpeg-turbo 3.x
 /// `jinit_upsampler` (jdsample.c) chooses with its defaults (fancy upsampling on, so the merged
 /// upsampler of jdmerge.c is never used, see jdmaster.c `use_merged_upsample`).
-public enum JPEGUpsampling: Sendable, Equatable, Hashable {
+package enum JPEGUpsampling: Sendable, Equatable, Hashable {
   /// Full-size component (its sampling factors equal the maxima): samples used as they are.
   case fullSize
   /// 2:1 horizontal, 1:1 vertical triangle filter (`h2v1_fancy_upsample`): outputs are
@@ -22,7 +22,7 @@ public enum JPEGUpsampling: Sendable, Equatable, Hashable {
   /// `vertical` (1...4) when the frame maxima are `maxHorizontal` × `maxVertical` and the
   /// component is `downsampledWidth` samples wide; nil when the ratios are not integral
   /// (libjpeg: JERR_FRACT_SAMPLE_NOTIMPL).
-  public static func select(
+  package static func select(
     horizontal: Int, vertical: Int, maxHorizontal: Int, maxVertical: Int, downsampledWidth: Int
   ) -> JPEGUpsampling? {
     guard horizontal > 0, vertical > 0, maxHorizontal > 0, maxVertical > 0 else { return nil }
@@ -40,8 +40,28 @@ public enum JPEGUpsampling: Sendable, Equatable, Hashable {
     return nil
   }
 
+  /// ``select(horizontal:vertical:maxHorizontal:maxVertical:downsampledWidth:)`` for
+  /// component `index`, throwing `.unsupported` when libjpeg has no method for the ratios.
+  static func require(
+    horizontal: Int, vertical: Int, maxHorizontal: Int, maxVertical: Int, downsampledWidth: Int,
+    component index: Int
+  ) throws(DecodeError) -> JPEGUpsampling {
+    guard
+      let method = select(
+        horizontal: horizontal, vertical: vertical, maxHorizontal: maxHorizontal,
+        maxVertical: maxVertical, downsampledWidth: downsampledWidth)
+    else {
+      throw .unsupported(
+        format: .jpeg,
+        feature:
+          "non-integral sampling ratio (component \(index) is \(horizontal)×\(vertical) of \(maxHorizontal)×\(maxVertical))"
+      )
+    }
+    return method
+  }
+
   /// Output rows per input row (1, 2, 3 or 4).
-  public var verticalFactor: Int {
+  package var verticalFactor: Int {
     switch self {
     case .fullSize, .h2v1Fancy: return 1
     case .h1v2Fancy, .h2v2Fancy: return 2
@@ -50,7 +70,7 @@ public enum JPEGUpsampling: Sendable, Equatable, Hashable {
   }
 
   /// True when output rows blend the input row above or below (vertical triangle filter).
-  public var usesNeighbourRows: Bool {
+  package var usesNeighbourRows: Bool {
     switch self {
     case .h1v2Fancy, .h2v2Fancy: return true
     default: return false

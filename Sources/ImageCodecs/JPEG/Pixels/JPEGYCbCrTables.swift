@@ -1,17 +1,17 @@
 /// jdcolor.c's YCbCr → RGB tables (`build_ycc_rgb_table`, 8-bit, SCALEBITS 16), for the scalar
 /// reference path.
-public struct JPEGYCbCrTables: Sendable {
+package struct JPEGYCbCrTables: Sendable {
   /// Cr → R offset: round(1.40200 × (Cr − 128)).
-  public let crToRed: [Int32]
+  package let crToRed: [Int32]
   /// Cb → B offset: round(1.77200 × (Cb − 128)).
-  public let cbToBlue: [Int32]
+  package let cbToBlue: [Int32]
   /// Cr → G term, scaled by 2^16: −FIX(0.71414) × (Cr − 128).
-  public let crToGreen: [Int32]
+  package let crToGreen: [Int32]
   /// Cb → G term, scaled by 2^16, with ONE_HALF added: −FIX(0.34414) × (Cb − 128) + 2^15.
-  public let cbToGreen: [Int32]
+  package let cbToGreen: [Int32]
 
   /// Builds the tables.
-  public init() {
+  package init() {
     func fix(_ x: Double) -> Int { Int(x * 65536 + 0.5) }
     var r = [Int32](repeating: 0, count: 256)
     var b = r

@@ -1,9 +1,6 @@
 /// The header of a dynamic-Huffman DEFLATE block: the code lengths of both codes,
 /// run-length encoded (symbols 16, 17, 18) and Huffman coded (RFC 1951 3.2.7).
 struct DeflateDynamicHeader {
-  /// The order in which code-length code lengths are stored.
-  private static let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-
   private let literalCount: Int
   private let distanceCount: Int
   /// Run-length symbols: the symbol (0...18) in the low byte, its extra-bit value above.
@@ -59,7 +56,7 @@ struct DeflateDynamicHeader {
     self.runs = runs
     code = DeflateHuffmanCode(frequencies: frequencies, maxLength: 7)
     var stored = 19
-    while stored > 4 && code.lengths[Self.order[stored - 1]] == 0 { stored -= 1 }
+    while stored > 4 && code.lengths[DeflateTables.codeLengthOrder[stored - 1]] == 0 { stored -= 1 }
     storedCodeLengthCount = stored
   }
 
@@ -79,7 +76,7 @@ struct DeflateDynamicHeader {
     writer.write(UInt32(distanceCount - 1), count: 5)
     writer.write(UInt32(storedCodeLengthCount - 4), count: 4)
     for position in 0..<storedCodeLengthCount {
-      writer.write(UInt32(code.lengths[Self.order[position]]), count: 3)
+      writer.write(UInt32(code.lengths[DeflateTables.codeLengthOrder[position]]), count: 3)
     }
     for run in runs {
       let symbol = Int(run & 0xFF)

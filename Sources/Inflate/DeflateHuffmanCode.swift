@@ -83,7 +83,7 @@ struct DeflateHuffmanCode {
     codes = DeflateHuffmanCode.canonicalCodes(lengths: lengths)
   }
 
-  /// The fixed literal/length (288 symbols) or distance (30 symbols) code of RFC 1951 3.2.6.
+  /// The fixed literal/length (288 symbols) or distance (32 symbols) code of RFC 1951 3.2.6.
   init(fixedLengths: [UInt8]) {
     lengths = fixedLengths
     codes = DeflateHuffmanCode.canonicalCodes(lengths: fixedLengths)

@@ -119,7 +119,7 @@ struct DeflateBlock {
               let lengthExtra = Int(DeflateTables.lengthExtraBits[lengthCode])
               if lengthExtra > 0 {
                 writer.write(
-                  UInt32(lengthOffset - Int(DeflateTables.lengthBase[lengthCode])),
+                  UInt32(lengthOffset - Int(DeflateTables.matchLengthOffsetBase[lengthCode])),
                   count: lengthExtra)
               }
               let distanceCode = DeflateTables.distanceCode(distanceOffset)
@@ -128,7 +128,7 @@ struct DeflateBlock {
               let distanceExtra = Int(DeflateTables.distanceExtraBits[distanceCode])
               if distanceExtra > 0 {
                 writer.write(
-                  UInt32(distanceOffset - Int(DeflateTables.distanceBase[distanceCode])),
+                  UInt32(distanceOffset - Int(DeflateTables.distanceOffsetBase[distanceCode])),
                   count: distanceExtra)
               }
             }
