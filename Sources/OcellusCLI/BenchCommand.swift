@@ -15,8 +15,8 @@ enum BenchCommand {
     let clock = ContinuousClock()
 
     let loadStart = clock.now
-    let model = try Model(contentsOfFile: path)
-    let interpreter = try Interpreter(
+    let model = try ModelFile(contentsOfFile: path)
+    let interpreter = try ModelInterpreter(
       model: model, options: InterpreterOptions(threadCount: threads))
     let loadTime = clock.now - loadStart
     let inputs = parsed.options["--input"] ?? []

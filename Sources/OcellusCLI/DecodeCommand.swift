@@ -55,7 +55,7 @@ enum DecodeCommand {
   private static func uprightPixels(_ image: DecodedImage) throws -> Output {
     guard let orientation = ImageOrientation(exif: image.exifOrientation), orientation != .up
     else { return (image.rgba, image.width, image.height) }
-    let turned = try Image(
+    let turned = try PixelImage(
       width: image.width, height: image.height, format: .rgba8, bytes: image.rgba
     ).applying(orientation)
     return (turned.planes[0].bytes, turned.width, turned.height)

@@ -153,7 +153,7 @@ enum FrameBenchCommand {
 
   /// A frame of `format` with smooth gradients plus a little deterministic noise in every
   /// plane (or channel).
-  static func syntheticFrame(width: Int, height: Int, format name: String) throws -> Image {
+  static func syntheticFrame(width: Int, height: Int, format name: String) throws -> PixelImage {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     func noise() -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -185,26 +185,26 @@ enum FrameBenchCommand {
     let yPlane = ImagePlane(bytes: luma, bytesPerRow: width)
     switch name {
     case "nv12":
-      return try Image(
+      return try PixelImage(
         width: width, height: height, format: .nv12(YUVColorSpace(matrix: .bt709, range: .video)),
         planes: [
           yPlane, ImagePlane(bytes: interleaved(cb, cr), bytesPerRow: 2 * chromaWidth),
         ])
     case "nv21":
-      return try Image(
+      return try PixelImage(
         width: width, height: height, format: .nv21(YUVColorSpace(matrix: .bt601, range: .video)),
         planes: [
           yPlane, ImagePlane(bytes: interleaved(cr, cb), bytesPerRow: 2 * chromaWidth),
         ])
     case "i420":
-      return try Image(
+      return try PixelImage(
         width: width, height: height, format: .i420(YUVColorSpace(matrix: .bt601, range: .full)),
         planes: [
           yPlane, ImagePlane(bytes: cb, bytesPerRow: chromaWidth),
           ImagePlane(bytes: cr, bytesPerRow: chromaWidth),
         ])
     case "bgra8", "rgba8", "rgb8", "gray8":
-      let rgb = try Image(
+      let rgb = try PixelImage(
         width: width, height: height, format: .nv12(YUVColorSpace(matrix: .bt601, range: .full)),
         planes: [
           yPlane, ImagePlane(bytes: interleaved(cb, cr), bytesPerRow: 2 * chromaWidth),

@@ -10,7 +10,7 @@ enum InputFeeder {
   }
 
   /// Reads every `--input` value and sets the interpreter's inputs; returns how many were set.
-  static func feed(_ values: [String], to interpreter: Interpreter) throws -> Int {
+  static func feed(_ values: [String], to interpreter: ModelInterpreter) throws -> Int {
     var arrays: [(position: Int, array: NumPyArray, file: String)] = []
     for (order, value) in values.enumerated() {
       var file = value
@@ -53,7 +53,7 @@ enum InputFeeder {
 
   /// Fills every input with deterministic pseudo-random data in its type's natural range
   /// (floats in [-1, 1], integers over their whole range).
-  static func fillSynthetic(_ interpreter: Interpreter) throws {
+  static func fillSynthetic(_ interpreter: ModelInterpreter) throws {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     for position in 0..<interpreter.inputCount {
       let spec = try interpreter.input(at: position)

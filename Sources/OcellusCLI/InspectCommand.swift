@@ -85,6 +85,6 @@ enum InspectCommand {
         ("model", ModelReport(model: bundle.model, path: bundle.modelPath).json()),
       ])
     }
-    return ModelReport(model: try Model(bytes: bytes), path: path).json()
+    return ModelReport(model: try ModelFile(bytes: bytes), path: path).json()
   }
 }

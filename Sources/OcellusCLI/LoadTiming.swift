@@ -12,7 +12,7 @@ enum LoadTiming {
       let start = clock.now
       guard let bytes = try? FileReader.read(path, maxBytes: Int.max) else { return .null }
       let read = clock.now
-      guard let model = try? Model(bytes: bytes) else { return .null }
+      guard let model = try? ModelFile(bytes: bytes) else { return .null }
       // Stop the clock while the model is still alive: freeing it is not part of loading.
       let parsed = withExtendedLifetime(model) { clock.now }
       readTimes.append(milliseconds(read - start))

@@ -2,7 +2,7 @@ import TFLiteModel
 
 /// What `ocellus inspect` says about a model, as a stable JSON document.
 struct ModelReport {
-  let model: Model
+  let model: ModelFile
   let path: String
 
   /// The document `ocellus inspect --json` prints. Keys and their order are a stable interface.

@@ -12,8 +12,8 @@ enum RunCommand {
       throw ParsedArguments.UsageError(description: "missing --output-dir DIR")
     }
     let threads = try parsed.integer("--threads", minimum: 1, default: 1)
-    let model = try Model(contentsOfFile: path)
-    let interpreter = try Interpreter(
+    let model = try ModelFile(contentsOfFile: path)
+    let interpreter = try ModelInterpreter(
       model: model, options: InterpreterOptions(threadCount: threads))
     let fed = try InputFeeder.feed(parsed.options["--input"] ?? [], to: interpreter)
     guard fed == interpreter.inputCount else {

@@ -7,7 +7,7 @@ import Testing
 /// `ExifReader`: every conformance file with an `exif_orientation` (the EXIF block found by a
 /// marker/chunk walk written here, independent of the decoders), and hand-built TIFF
 /// structures in both byte orders whose expected orientation is Pillow 13's
-/// (`ImageOps.exif_transpose` semantics: `{1: 1, …, 8: 8}.get(Image.Exif().load(tiff).get(0x0112), 1)`).
+/// (`ImageOps.exif_transpose` semantics: `{1: 1, …, 8: 8}.get(PixelImage.Exif().load(tiff).get(0x0112), 1)`).
 @Suite("EXIF orientation reader")
 struct ExifReaderTests {
   /// (name, TIFF bytes as hex, Pillow's orientation).

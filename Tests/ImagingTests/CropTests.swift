@@ -4,7 +4,7 @@ import Testing
 @Suite("Crop")
 struct CropTests {
   /// 6×4 gray image, pixel (x, y) = 10y + x, rows padded by 2 bytes.
-  func sample() throws -> Image {
+  func sample() throws -> PixelImage {
     try PixelTestSupport.packed(width: 6, height: 4, format: .gray8, padding: 2) { x, y, _ in
       UInt8(10 * y + x)
     }

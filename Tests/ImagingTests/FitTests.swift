@@ -4,7 +4,7 @@ import Testing
 @Suite("Fit")
 struct FitTests {
   /// 4×2 gray: columns 0, 40, 80, 120 (both rows).
-  func wide() throws -> Image {
+  func wide() throws -> PixelImage {
     try PixelTestSupport.packed(width: 4, height: 2, format: .gray8) { x, _, _ in UInt8(40 * x) }
   }
 

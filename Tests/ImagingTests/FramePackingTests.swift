@@ -22,7 +22,7 @@ struct FramePackingTests {
   /// A YUV frame of random bytes (every plane, padding included).
   static func randomFrame(
     width: Int, height: Int, format: PixelFormat, padding: Int, seed: UInt64
-  ) throws -> Image {
+  ) throws -> PixelImage {
     var g = Generator(state: seed)
     var y = [UInt8](repeating: 0, count: width * height)
     let cw = (width + 1) / 2
@@ -175,7 +175,7 @@ struct FramePackingTests {
   // MARK: - Against the Pillow-exact path
 
   /// A smooth synthetic YUV frame: slow gradients in every plane.
-  static func smoothFrame(width: Int, height: Int, format: PixelFormat) throws -> Image {
+  static func smoothFrame(width: Int, height: Int, format: PixelFormat) throws -> PixelImage {
     try PixelTestSupport.yuv(
       width: width, height: height, format: format, padding: 3,
       y: { x, y in UInt8(40 + (120 * x) / width + (60 * y) / height) },
@@ -208,7 +208,7 @@ struct FramePackingTests {
   /// RGBA → NV12 (BT.601 full range, the inverse of the library's YUV → RGB equations,
   /// chroma the rounded mean of each 2×2 block). The library has no RGB → YUV conversion, so
   /// the test makes its own frame.
-  static func nv12(fromRGBA rgba: [UInt8], width: Int, height: Int) throws -> Image {
+  static func nv12(fromRGBA rgba: [UInt8], width: Int, height: Int) throws -> PixelImage {
     func luma(_ i: Int) -> Double {
       0.299 * Double(rgba[4 * i]) + 0.587 * Double(rgba[4 * i + 1])
         + 0.114 * Double(rgba[4 * i + 2])
@@ -237,7 +237,7 @@ struct FramePackingTests {
         uv[2 * (cy * cw + cx) + 1] = clamp(128 + cr / n)
       }
     }
-    return try Image(
+    return try PixelImage(
       width: width, height: height, format: .nv12(YUVColorSpace(matrix: .bt601, range: .full)),
       planes: [
         ImagePlane(bytes: y, bytesPerRow: width), ImagePlane(bytes: uv, bytesPerRow: 2 * cw),
@@ -249,7 +249,7 @@ struct FramePackingTests {
     .enabled(if: SharedData.isAvailable))
   func burgerAgainstExact() throws {
     let decoded = try ImageDecoder.decode(try SharedData.bytes("images/burger.jpg"))
-    let rgba = try Image(decoded: decoded).converted(to: .rgba8)
+    let rgba = try PixelImage(decoded: decoded).converted(to: .rgba8)
     let frame = try Self.nv12(
       fromRGBA: rgba.planes[0].bytes, width: rgba.width, height: rgba.height)
     let spec = TensorPackingSpec(elementType: .uint8, width: 224, height: 224)

@@ -1,8 +1,8 @@
 import Imaging
 import Testing
 
-/// `Image.applying(_:)` with `ImageOrientation(exif:)`: the eight EXIF cases against Pillow 13's
-/// `ImageOps.exif_transpose` (`Image.transpose` with FLIP_LEFT_RIGHT, ROTATE_180,
+/// `PixelImage.applying(_:)` with `ImageOrientation(exif:)`: the eight EXIF cases against Pillow 13's
+/// `ImageOps.exif_transpose` (`PixelImage.transpose` with FLIP_LEFT_RIGHT, ROTATE_180,
 /// FLIP_TOP_BOTTOM, TRANSPOSE, ROTATE_270, TRANSVERSE, ROTATE_90 for 2...8).
 @Suite("Orientation against Pillow")
 struct OrientationPillowTests {
@@ -45,8 +45,9 @@ struct OrientationPillowTests {
   @Test("all eight orientations move pixels exactly as Pillow's exif_transpose")
   func matchesPillow() throws {
     for (width, height, orientation, outWidth, outHeight, sources) in Self.pillowCases {
-      let image = try Image(
-        width: width, height: height, format: .rgba8, bytes: Self.indexImage(width: width, height: height))
+      let image = try PixelImage(
+        width: width, height: height, format: .rgba8,
+        bytes: Self.indexImage(width: width, height: height))
       let turned = try image.applying(try #require(ImageOrientation(exif: orientation)))
       let result = (rgba: turned.planes[0].bytes, width: turned.width, height: turned.height)
       #expect(

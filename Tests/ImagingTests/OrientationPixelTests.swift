@@ -2,7 +2,7 @@ import Imaging
 import OcellusTestSupport
 import Testing
 
-/// `Image.applying(_:)`: the blocked kernels against the per-pixel reference, the reference
+/// `PixelImage.applying(_:)`: the blocked kernels against the per-pixel reference, the reference
 /// against the F.1 formulas typed in, Pillow-computed cases, round trips and composition,
 /// for every format, odd and even sizes and padded strides.
 @Suite("Orientation pixels")
@@ -31,19 +31,20 @@ struct OrientationPixelTests {
   /// A random image whose rows are padded by `padding` bytes of random junk.
   static func randomImage(
     _ format: PixelFormat, width: Int, height: Int, padding: Int, using random: inout SplitMix64
-  ) throws -> Image {
-    let layout = Image.planeLayout(format: format, width: width, height: height)
+  ) throws -> PixelImage {
+    let layout = PixelImage.planeLayout(format: format, width: width, height: height)
     let planes = layout.map { (rowBytes, rows) in
       let stride = rowBytes + padding
       let bytes = (0..<(stride * rows)).map { _ in UInt8.random(in: 0...255, using: &random) }
       return ImagePlane(bytes: bytes, bytesPerRow: stride)
     }
-    return try Image(width: width, height: height, format: format, planes: planes)
+    return try PixelImage(width: width, height: height, format: format, planes: planes)
   }
 
   /// Each plane's pixel rows without the row padding.
-  static func content(_ image: Image) -> [[UInt8]] {
-    let layout = Image.planeLayout(format: image.format, width: image.width, height: image.height)
+  static func content(_ image: PixelImage) -> [[UInt8]] {
+    let layout = PixelImage.planeLayout(
+      format: image.format, width: image.width, height: image.height)
     return zip(image.planes, layout).map { plane, shape in
       (0..<shape.rows).flatMap { row in
         plane.bytes[(row * plane.bytesPerRow)..<(row * plane.bytesPerRow + shape.rowBytes)]
@@ -99,7 +100,7 @@ struct OrientationPixelTests {
     for (width, height) in [(5, 3), (6, 4), (7, 9), (1, 4), (10, 1)] {
       let image = try Self.randomImage(
         format, width: width, height: height, padding: 5, using: &random)
-      let layout = Image.planeLayout(format: format, width: width, height: height)
+      let layout = PixelImage.planeLayout(format: format, width: width, height: height)
       for orientation in ImageOrientation.allCases {
         let formula = try #require(OrientationGeometryTests.pixelFormulas[orientation.exifValue])
         for candidate in [
@@ -151,7 +152,7 @@ struct OrientationPixelTests {
   func pillowIndexImages() throws {
     for (width, height, exif, sources) in Self.pillowCases {
       let orientation = try #require(ImageOrientation(exif: exif))
-      let image = try Image(
+      let image = try PixelImage(
         width: width, height: height, format: .gray8,
         bytes: (0..<(width * height)).map { UInt8($0) })
       let upright = try image.applying(orientation)
@@ -170,7 +171,8 @@ struct OrientationPixelTests {
     let green: [UInt8] = [0, 255, 0, 255]
     let blue: [UInt8] = [0, 0, 255, 255]
     let white: [UInt8] = [255, 255, 255, 255]
-    let image = try Image(width: 2, height: 2, format: .rgba8, bytes: red + green + blue + white)
+    let image = try PixelImage(
+      width: 2, height: 2, format: .rgba8, bytes: red + green + blue + white)
     #expect(try image.applying(.right).planes[0].bytes == blue + red + white + green)
     #expect(try image.applying(.left).planes[0].bytes == green + white + red + blue)
     #expect(try image.applying(.down).planes[0].bytes == white + blue + green + red)
@@ -216,7 +218,7 @@ struct OrientationPixelTests {
       let image = try Self.randomImage(format, width: 5, height: 3, padding: 1, using: &random)
       let turned = try image.applying(.right)
       #expect(turned.width == 3 && turned.height == 5)
-      let layout = Image.planeLayout(format: format, width: 3, height: 5)
+      let layout = PixelImage.planeLayout(format: format, width: 3, height: 5)
       for (plane, shape) in zip(turned.planes, layout) {
         #expect(plane.bytesPerRow == shape.rowBytes)
         #expect(plane.bytes.count == shape.rowBytes * shape.rows)

@@ -4,7 +4,7 @@ import OcellusTestSupport
 import Testing
 
 /// The EXIF conformance photos (`conformance/exif/recurser/{Landscape,Portrait}_{0..8}.jpg`)
-/// through `ImageOrientation` and `Image.applying`: each file decoded, turned upright with
+/// through `ImageOrientation` and `PixelImage.applying`: each file decoded, turned upright with
 /// `ImageOrientation(exif:)`, must match the upright `_1` file within the manifest's mean
 /// absolute RGB difference, and no other orientation may.
 @Suite("Orientation: EXIF photos upright through Image.applying")
@@ -20,14 +20,14 @@ struct OrientationUprightConformanceTests {
     }
   }
 
-  static func decode(_ file: String) throws -> Image {
+  static func decode(_ file: String) throws -> PixelImage {
     let decoded = try ImageDecoder.decode(try SharedData.bytes("conformance/" + file))
-    return try Image(
+    return try PixelImage(
       width: decoded.width, height: decoded.height, format: .rgba8, bytes: decoded.rgba)
   }
 
   /// Mean absolute difference over R, G and B of two same-size RGBA8 images.
-  static func meanAbsRGBDifference(_ a: Image, _ b: Image) -> Double {
+  static func meanAbsRGBDifference(_ a: PixelImage, _ b: PixelImage) -> Double {
     let x = a.planes[0].bytes
     let y = b.planes[0].bytes
     var total = 0
@@ -48,7 +48,7 @@ struct OrientationUprightConformanceTests {
     let orientation = try #require(tag == 0 ? .up : ImageOrientation(exif: tag))
     let decodedFile = try ImageDecoder.decode(try SharedData.bytes("conformance/" + entry.file))
     #expect(decodedFile.exifOrientation == max(tag, 1), "the decoder's EXIF orientation")
-    let stored = try Image(
+    let stored = try PixelImage(
       width: decodedFile.width, height: decodedFile.height, format: .rgba8,
       bytes: decodedFile.rgba)
     let target = try Self.decode(try #require(entry.afterOrientationMatches))

@@ -5,7 +5,7 @@ import Testing
 @Suite("Packed pixel conversions")
 struct PixelConversionTests {
   /// A 5×3 RGBA image with padded rows: pixel (x, y) = (10x + y, 200 − 7x, 3y + x, 100 + x).
-  func sample(padding: Int = 3) throws -> Image {
+  func sample(padding: Int = 3) throws -> PixelImage {
     try PixelTestSupport.packed(width: 5, height: 3, format: .rgba8, padding: padding) { x, y, c in
       UInt8([10 * x + y, 200 - 7 * x, 3 * y + x, 100 + x][c])
     }
@@ -41,7 +41,7 @@ struct PixelConversionTests {
       ([255, 0, 0], 76), ([0, 255, 0], 150), ([0, 0, 255], 29), ([10, 200, 30], 124),
       ([128, 128, 128], 128), ([1, 2, 3], 2), ([250, 17, 99], 96),
     ]
-    let image = try Image(
+    let image = try PixelImage(
       width: cases.count, height: 1, format: .rgb8, bytes: cases.flatMap { $0.0 })
     let gray = try image.converted(to: .gray8)
     #expect(gray.planes[0].bytes == cases.map { $0.1 })
@@ -52,7 +52,8 @@ struct PixelConversionTests {
 
   @Test("Gray → RGB copies the level, gray → gray is unchanged, every level survives")
   func grayRoundTrip() throws {
-    let gray = try Image(width: 256, height: 1, format: .gray8, bytes: (0...255).map { UInt8($0) })
+    let gray = try PixelImage(
+      width: 256, height: 1, format: .gray8, bytes: (0...255).map { UInt8($0) })
     let rgba = try gray.converted(to: .rgba8)
     for level in 0..<256 {
       #expect(
@@ -79,11 +80,11 @@ struct PixelConversionTests {
   func decoded() throws {
     let pixels: [UInt8] = [1, 2, 3, 255, 4, 5, 6, 128]
     let decoded = DecodedImage(width: 2, height: 1, rgba: pixels, format: .png)
-    let image = try Image(decoded: decoded)
+    let image = try PixelImage(decoded: decoded)
     #expect(image.format == .rgba8)
     #expect(image.width == 2 && image.height == 1)
     #expect(image.planes[0].bytes == pixels)
     let short = DecodedImage(width: 3, height: 1, rgba: pixels, format: .png)
-    #expect(throws: ImageError.self) { try Image(decoded: short) }
+    #expect(throws: ImageError.self) { try PixelImage(decoded: short) }
   }
 }

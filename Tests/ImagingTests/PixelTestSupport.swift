@@ -9,7 +9,7 @@ enum PixelTestSupport {
   static func packed(
     width: Int, height: Int, format: PixelFormat, padding: Int = 0,
     _ pixel: (Int, Int, Int) -> UInt8
-  ) throws -> Image {
+  ) throws -> PixelImage {
     let bpp: Int
     switch format {
     case .rgba8, .bgra8: bpp = 4
@@ -23,7 +23,7 @@ enum PixelTestSupport {
         for c in 0..<bpp { bytes[y * stride + x * bpp + c] = pixel(x, y, c) }
       }
     }
-    return try Image(
+    return try PixelImage(
       width: width, height: height, format: format,
       planes: [ImagePlane(bytes: bytes, bytesPerRow: stride)])
   }
@@ -33,7 +33,7 @@ enum PixelTestSupport {
   static func yuv(
     width: Int, height: Int, format: PixelFormat, padding: Int = 0,
     y luma: (Int, Int) -> UInt8, cb: (Int, Int) -> UInt8, cr: (Int, Int) -> UInt8
-  ) throws -> Image {
+  ) throws -> PixelImage {
     let cw = (width + 1) / 2
     let ch = (height + 1) / 2
     let yStride = width + padding
@@ -50,7 +50,7 @@ enum PixelTestSupport {
           crPlane[y * cStride + x] = cr(x, y)
         }
       }
-      return try Image(
+      return try PixelImage(
         width: width, height: height, format: format,
         planes: [
           ImagePlane(bytes: yPlane, bytesPerRow: yStride),
@@ -68,7 +68,7 @@ enum PixelTestSupport {
           cPlane[y * cStride + 2 * x + (nv21 ? 0 : 1)] = cr(x, y)
         }
       }
-      return try Image(
+      return try PixelImage(
         width: width, height: height, format: format,
         planes: [
           ImagePlane(bytes: yPlane, bytesPerRow: yStride),

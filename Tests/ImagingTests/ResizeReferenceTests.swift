@@ -92,7 +92,7 @@ struct ResizeReferenceTests {
     let height = 37
     let pixels = (0..<(width * height * channels)).map { _ in UInt8(truncatingIfNeeded: rng.next())
     }
-    let image = try Image(width: width, height: height, format: format, bytes: pixels)
+    let image = try PixelImage(width: width, height: height, format: format, bytes: pixels)
     for (ow, oh) in [(53, 37), (71, 40), (30, 20), (9, 5), (1, 1), (5, 33), (200, 3)] {
       for filter in [ResamplingFilter.bilinear, .bilinearSampling, .area] {
         let got = try image.resized(width: ow, height: oh, filter: filter).planes[0].bytes

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Resize")
 struct ResizeTests {
-  func gray(_ values: [UInt8], width: Int) throws -> Image {
-    try Image(width: width, height: values.count / width, format: .gray8, bytes: values)
+  func gray(_ values: [UInt8], width: Int) throws -> PixelImage {
+    try PixelImage(width: width, height: values.count / width, format: .gray8, bytes: values)
   }
 
   @Test("Enlarging 2 → 4: half-pixel centers, edges clamped (all filters)")

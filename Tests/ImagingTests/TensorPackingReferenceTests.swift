@@ -7,7 +7,7 @@ import Testing
 /// Every `<model>/<image>.input.npy` of the LiteRT reference run (Pillow 13: decode,
 /// `convert("RGB")`, `resize((W, H), Image.BILINEAR)`, then raw bytes for uint8 inputs or
 /// `(p − 127.5) / 127.5` in float32) must be reproduced byte for byte by
-/// `ImageDecoder.decode` → `Image(decoded:)` → `TensorPacker.pack` (and by the step-by-step
+/// `ImageDecoder.decode` → `PixelImage(decoded:)` → `TensorPacker.pack` (and by the step-by-step
 /// `packReference`).
 @Suite("Tensor packing against the Pillow reference inputs")
 struct TensorPackingReferenceTests {
@@ -61,7 +61,7 @@ struct TensorPackingReferenceTests {
     let cases = Self.cases()
     // 13 model folders, 40 (model, image) pairs when this was written.
     #expect(cases.count >= 40)
-    var decoded: [String: Image] = [:]
+    var decoded: [String: PixelImage] = [:]
     var exact = 0
     var checked: [String: Int] = [:]
     for (folder, name) in cases {
@@ -70,11 +70,12 @@ struct TensorPackingReferenceTests {
       let npy = try PixelTestSupport.readNumPy(
         try SharedData.bytes("reference/\(folder)/\(stem).input.npy"))
       #expect(npy.shape == [1, spec.height, spec.width, spec.channels], "\(folder)/\(name)")
-      let image: Image
+      let image: PixelImage
       if let cached = decoded[name] {
         image = cached
       } else {
-        image = try Image(decoded: try ImageDecoder.decode(try SharedData.bytes("images/\(name)")))
+        image = try PixelImage(
+          decoded: try ImageDecoder.decode(try SharedData.bytes("images/\(name)")))
         decoded[name] = image
       }
       let tensor = try TensorPacker.pack(image: image, spec: spec)
@@ -100,7 +101,7 @@ struct TensorPackingReferenceTests {
     var count = 0
     for name in ["burger.jpg", "cat.bmp", "grace_hopper.bmp", "sparrow.png"] {
       let stem = name.split(separator: ".")[0]
-      let image = try Image(
+      let image = try PixelImage(
         decoded: try ImageDecoder.decode(try SharedData.bytes("images/\(name)")))
       for folder in models {
         let spec = try Self.expectedSpec(folder: folder)

@@ -194,7 +194,8 @@ struct TensorPackingTests {
 
   @Test("Normalization: float mean/std, per channel, int8, quantized uint8, letterbox value")
   func normalization() throws {
-    let image = try Image(width: 2, height: 1, format: .rgb8, bytes: [0, 128, 255, 10, 20, 30])
+    let image = try PixelImage(
+      width: 2, height: 1, format: .rgb8, bytes: [0, 128, 255, 10, 20, 30])
     func floats(_ bytes: [UInt8]) -> [Float] {
       stride(from: 0, to: bytes.count, by: 4).map { i in
         Float(
@@ -252,7 +253,7 @@ struct TensorPackingTests {
 
   @Test("Invalid specs and crops are refused with typed errors")
   func errors() throws {
-    let image = try Image(width: 2, height: 2, format: .gray8, bytes: [1, 2, 3, 4])
+    let image = try PixelImage(width: 2, height: 2, format: .gray8, bytes: [1, 2, 3, 4])
     let bad: [TensorPackingSpec] = [
       TensorPackingSpec(elementType: .uint8, width: 0, height: 4),
       TensorPackingSpec(elementType: .uint8, width: 4, height: 4, channels: 2),
@@ -299,9 +300,9 @@ struct TensorPackingTests {
 
   // MARK: - Against the LiteRT reference inputs (PIL decode + BILINEAR resize)
 
-  static func burger() throws -> Image {
+  static func burger() throws -> PixelImage {
     let bytes = try SharedData.bytes("images/burger.jpg")
-    return try Image(decoded: try ImageDecoder.decode(bytes))
+    return try PixelImage(decoded: try ImageDecoder.decode(bytes))
   }
 
   static func meanAbsoluteDifference(_ a: [Float], _ b: [Float]) -> Double {

@@ -110,7 +110,7 @@ struct YUVConversionTests {
   func planeTooSmall() throws {
     let space = YUVColorSpace(matrix: .bt601, range: .video)
     #expect(throws: ImageError.self) {
-      try Image(
+      try PixelImage(
         width: 4, height: 4, format: .nv12(space),
         planes: [
           ImagePlane(bytes: [UInt8](repeating: 0, count: 16), bytesPerRow: 4),

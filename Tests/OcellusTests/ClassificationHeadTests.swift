@@ -87,7 +87,7 @@ struct ClassificationHeadTests {
     let name = "coral_mobilenet_v1_0.25_128_quant"
     let local = try LocalModel(path: ModelValidationFixtures.model(name + ".tflite"))
     let description = try local.classifierDescription()
-    let interpreter = try Interpreter(model: local.model)
+    let interpreter = try ModelInterpreter(model: local.model)
     let input = try ModelValidationFixtures.npy("reference/\(name)/sparrow.input.npy")
     try interpreter.setInput(at: 0, bytes: input.data)
     interpreter.invoke()

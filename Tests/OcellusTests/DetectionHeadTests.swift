@@ -73,7 +73,7 @@ struct DetectionHeadTests {
   @Test(.enabled(if: SharedData.isAvailable))
   func readsDetectionsFromTheInterpreter() throws {
     let local = try LocalModel(path: ModelValidationFixtures.model(Self.coco + ".tflite"))
-    let interpreter = try Interpreter(model: local.model)
+    let interpreter = try ModelInterpreter(model: local.model)
     let shapes = try (0..<interpreter.outputCount).map { try interpreter.output(at: $0).shape }
     let description = try local.detectorDescription(outputShapes: shapes)
     #expect(shapes == [[1, 10, 4], [1, 10], [1, 10], [1]])

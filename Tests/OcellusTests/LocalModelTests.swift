@@ -39,7 +39,7 @@ struct LocalModelTests {
   }
 
   @Test func wrapsAnAlreadyLoadedModel() throws {
-    let model = try Model(
+    let model = try ModelFile(
       contentsOfFile: ModelValidationFixtures.model("mobilenet_v1_0.25_224_quant.tflite"))
     let local = LocalModel(model: model)
     #expect(local.path == nil)

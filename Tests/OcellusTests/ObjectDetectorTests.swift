@@ -51,7 +51,8 @@ struct ObjectDetectorTests {
     let array = try ModelValidationFixtures.npy(
       "reference/\(VisionImageFixtures.coco)/\(name).input.npy")
     #expect(array.shape == [1, 300, 300, 3])
-    return VisionImage(image: try Image(width: 300, height: 300, format: .rgb8, bytes: array.data))
+    return VisionImage(
+      image: try PixelImage(width: 300, height: 300, format: .rgb8, bytes: array.data))
   }
 
   /// Checks `objects` against `expected` (same count up to the cap of 5; each object within
@@ -361,12 +362,12 @@ struct ObjectDetectorTests {
       frames.append(try clock.measure { _ = try stream.results(in: next) })
     }
     // Inference alone, for comparison: one detector run and one classifier run.
-    let detectorInterpreter = try Interpreter(model: VisionImageFixtures.cocoModel().model)
+    let detectorInterpreter = try ModelInterpreter(model: VisionImageFixtures.cocoModel().model)
     try detectorInterpreter.setInput(
       at: 0,
       bytes: ModelValidationFixtures.npy("reference/\(VisionImageFixtures.coco)/pets.input.npy")
         .data)
-    let classifierInterpreter = try Interpreter(
+    let classifierInterpreter = try ModelInterpreter(
       model: VisionImageFixtures.localModel("mlkit_object_labeler.tflite").model)
     try classifierInterpreter.setInput(
       at: 0,

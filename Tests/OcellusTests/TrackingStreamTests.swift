@@ -78,7 +78,7 @@ struct TrackingStreamTests {
     let photo = try VisionImageFixtures.image("pets.jpg").image
     let empty = try VisionImageFixtures.gray(width: photo.width, height: photo.height)
     var time: Int64 = 0
-    func frame(_ image: Image) -> VisionImage {
+    func frame(_ image: PixelImage) -> VisionImage {
       time += 33
       return VisionImage(image: image, orientation: .up, timestampMilliseconds: time)
     }

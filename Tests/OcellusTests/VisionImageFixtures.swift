@@ -65,12 +65,15 @@ enum VisionImageFixtures {
   }
 
   /// Stored pixels that `orientation` turns into `upright`.
-  static func stored(_ upright: Image, for orientation: ImageOrientation) throws -> Image {
+  static func stored(_ upright: PixelImage, for orientation: ImageOrientation) throws -> PixelImage
+  {
     try upright.applying(orientation.inverse)
   }
 
   /// A window of `image` (RGBA8) at (`x`, `y`), `width` × `height`.
-  static func window(_ image: Image, x: Int, y: Int, width: Int, height: Int) throws -> Image {
+  static func window(_ image: PixelImage, x: Int, y: Int, width: Int, height: Int) throws
+    -> PixelImage
+  {
     let source = image.planes[0]
     var bytes = [UInt8]()
     bytes.reserveCapacity(width * height * 4)
@@ -78,12 +81,12 @@ enum VisionImageFixtures {
       let start = row * source.bytesPerRow + x * 4
       bytes += source.bytes[start..<(start + width * 4)]
     }
-    return try Image(width: width, height: height, format: .rgba8, bytes: bytes)
+    return try PixelImage(width: width, height: height, format: .rgba8, bytes: bytes)
   }
 
   /// A uniform gray RGBA8 image.
-  static func gray(width: Int, height: Int) throws -> Image {
-    try Image(
+  static func gray(width: Int, height: Int) throws -> PixelImage {
+    try PixelImage(
       width: width, height: height, format: .rgba8,
       bytes: [UInt8](repeating: 128, count: width * height * 4))
   }

@@ -28,8 +28,8 @@ struct ActivationTests {
     let bytes = SingleOpModel.build(
       builtin: builtin, options: options, inputs: [.float("x", shape)],
       outputs: [.float("y", shape)])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: values)
     interpreter.invoke()
     return try interpreter.outputFloats(at: 0)
@@ -168,7 +168,7 @@ struct ActivationTests {
         builtin: op, inputs: [T("x", type: 7, shape: [4], quantization: ([0.1], [0], 0))],
         outputs: [T("y", type: 7, shape: [4], quantization: ([0.1], [0], 0))])
       let error = try #require(throws: InterpreterError.self) {
-        try Interpreter(model: Model(bytes: bytes))
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
       }
       guard case .unsupportedNode = error else {
         Issue.record("expected unsupportedNode, got \(error)")
@@ -178,11 +178,13 @@ struct ActivationTests {
     }
     let mismatch = SingleOpModel.build(
       builtin: Self.relu, inputs: [.float("x", [4])], outputs: [T("y", type: 2, shape: [4])])
-    #expect(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: mismatch)) }
+    #expect(throws: InterpreterError.self) {
+      try ModelInterpreter(model: ModelFile(bytes: mismatch))
+    }
     let twoInputs = SingleOpModel.build(
       builtin: Self.tanh, inputs: [.float("x", [4]), .float("z", [4])], outputs: [.float("y", [4])])
     let error = try #require(throws: InterpreterError.self) {
-      try Interpreter(model: Model(bytes: twoInputs))
+      try ModelInterpreter(model: ModelFile(bytes: twoInputs))
     }
     #expect(error.description.contains("expected 1 inputs"), "\(error)")
   }
@@ -196,8 +198,8 @@ struct ActivationTests {
     let bytes = SingleOpModel.build(
       builtin: prelu, inputs: [.float("x", shape), .float("alpha", alphaShape, alpha)],
       outputs: [.float("y", shape)])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: x)
     interpreter.invoke()
     return try interpreter.outputFloats(at: 0)
@@ -247,7 +249,7 @@ struct ActivationTests {
     let bytes = SingleOpModel.build(
       builtin: Self.prelu, inputs: [.float("x", [1, 2, 2]), .float("alpha", [2])],
       outputs: [.float("y", [1, 2, 2])])
-    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     try interpreter.setInput(at: 0, floats: [-1, -1, 3, -4])
     try interpreter.setInput(at: 1, floats: [0.1, 0.2])
     interpreter.invoke()
@@ -259,19 +261,21 @@ struct ActivationTests {
       inputs: [.float("x", [2, 1]), .float("alpha", [2, 3], [1, 1, 1, 1, 1, 1])],
       outputs: [.float("y", [2, 1])])
     let error = try #require(throws: InterpreterError.self) {
-      try Interpreter(model: Model(bytes: growing))
+      try ModelInterpreter(model: ModelFile(bytes: growing))
     }
     #expect(error.description.contains("does not broadcast"), "\(error)")
     let incompatible = SingleOpModel.build(
       builtin: Self.prelu, inputs: [.float("x", [2, 4]), .float("alpha", [3], [1, 1, 1])],
       outputs: [.float("y", [2, 4])])
-    #expect(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: incompatible)) }
+    #expect(throws: InterpreterError.self) {
+      try ModelInterpreter(model: ModelFile(bytes: incompatible))
+    }
     let quantized = SingleOpModel.build(
       builtin: Self.prelu,
       inputs: [T("x", type: 3, shape: [2]), T("alpha", type: 3, shape: [2], data: [1, 2])],
       outputs: [T("y", type: 3, shape: [2])])
     let quantizedError = try #require(throws: InterpreterError.self) {
-      try Interpreter(model: Model(bytes: quantized))
+      try ModelInterpreter(model: ModelFile(bytes: quantized))
     }
     guard case .unsupportedNode = quantizedError else {
       Issue.record("expected unsupportedNode, got \(quantizedError)")

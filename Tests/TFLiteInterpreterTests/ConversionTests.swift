@@ -24,7 +24,9 @@ struct ConversionTests {
   static let int8: Int8 = 9
 
   static func loadError(_ bytes: [UInt8]) throws -> InterpreterError {
-    try #require(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: bytes)) }
+    try #require(throws: InterpreterError.self) {
+      try ModelInterpreter(model: ModelFile(bytes: bytes))
+    }
   }
 
   /// Runs a one-input op fed with raw `bytes` and returns the raw output.
@@ -34,8 +36,8 @@ struct ConversionTests {
   ) throws -> [UInt8] {
     let model = SingleOpModel.build(
       builtin: builtin, options: options, inputs: [input] + extra, outputs: [output])
-    let interpreter = try Interpreter(
-      model: Model(bytes: model), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: model), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, bytes: bytes)
     interpreter.invoke()
     return try interpreter.outputBytes(at: 0)
@@ -145,7 +147,7 @@ struct ConversionTests {
           "w", type: Self.int8, shape: [2], data: [2, 0xFE], quantization: ([0.25, 4], [0, 0], 0))
       ],
       outputs: [.float("y", [2])])
-    let interpreter = try Interpreter(model: Model(bytes: constant))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: constant))
     #expect(interpreter.foldedNodeCount == 1)
     interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [0.5, -8])
@@ -267,7 +269,7 @@ struct ConversionTests {
   func castShapesAndErrors() throws {
     let bytes = SingleOpModel.build(
       builtin: Self.cast, inputs: [.float("x", [2, 1, 3])], outputs: [.int32("y", [])])
-    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     #expect(try interpreter.output(at: 0).shape == [2, 1, 3])
     let half = SingleOpModel.build(
       builtin: Self.cast, inputs: [T("x", type: Self.float16, shape: [2])],
@@ -296,8 +298,8 @@ struct ConversionTests {
       builtin: builtin, options: argOptions(builtin, type: outputType),
       inputs: [.float("x", shape), T("axis", type: axisType, shape: [1], data: axisData)],
       outputs: [T("y", type: outputType, shape: [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: model), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: model), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: values)
     interpreter.invoke()
     let bytes = try interpreter.outputBytes(at: 0)
@@ -375,7 +377,7 @@ struct ConversionTests {
         .int32("axis", [1], [1]),
       ],
       outputs: [.int32("y", [])])
-    let interpreter = try Interpreter(model: Model(bytes: model))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: model))
     try interpreter.setInput(at: 0, bytes: [10, 200, 129, 255, 0, 255])
     interpreter.invoke()
     #expect(Self.integers(try interpreter.outputBytes(at: 0), as: Int32.self) == [1, 0])

@@ -47,8 +47,8 @@ enum ConvolutionTestSupport {
   static func run(
     _ bytes: [UInt8], inputs: [[Float]], kernels: KernelSet, threads: Int = 1
   ) throws -> Output {
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes),
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes),
       options: InterpreterOptions(threadCount: threads, kernels: kernels))
     for (position, values) in inputs.enumerated() {
       try interpreter.setInput(at: position, floats: values)

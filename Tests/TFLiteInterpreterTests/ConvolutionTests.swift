@@ -31,8 +31,8 @@ struct ConvolutionTests {
       inputs: [
         .float("x", [1, 3, 3, 1]), .float("w", [1, 2, 2, 1], [1, 0, 0, 1]), .float("b", [1], [0.5]),
       ], outputs: [.float("y", [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [1, 2, 2, 1])
     try interpreter.setInput(at: 0, floats: [1, 2, 3, 4, 5, 6, 7, 8, 9])
     interpreter.invoke()
@@ -48,8 +48,8 @@ struct ConvolutionTests {
       inputs: [
         .float("x", [1, 4, 4, 1]), .float("w", [1, 3, 3, 1], [Float](repeating: 1, count: 9)),
       ], outputs: [.float("y", [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [1, 2, 2, 1])
     try interpreter.setInput(at: 0, floats: (1...16).map(Float.init))
     interpreter.invoke()
@@ -67,8 +67,8 @@ struct ConvolutionTests {
         .float("x", [1, 1, 2, 2]), .float("w", [2, 1, 1, 2], [1, 2, -1, 1]),
         .float("b", [2], [0, 1]),
       ], outputs: [.float("y", [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     try interpreter.setInput(at: 0, floats: [3, 4, 1, -2])
     interpreter.invoke()
     // Pixel (3, 4): 3+8 = 11 → 6, -3+4+1 = 2; pixel (1, -2): 1-4 = -3 → 0, -1-2+1 = -2 → 0.
@@ -144,8 +144,8 @@ struct ConvolutionTests {
           .float("x", [0, 9, 9, 3]), .float("w", [4, 3, 3, 3], [Float](repeating: 1, count: 108)),
         ],
         outputs: [.float("y", [])])
-      let interpreter = try Interpreter(
-        model: Model(bytes: empty), options: InterpreterOptions(kernels: kernels))
+      let interpreter = try ModelInterpreter(
+        model: ModelFile(bytes: empty), options: InterpreterOptions(kernels: kernels))
       #expect(try interpreter.output(at: 0).shape == [0, 5, 5, 4])
       interpreter.invoke()
       #expect(try interpreter.outputFloats(at: 0).isEmpty)
@@ -155,8 +155,8 @@ struct ConvolutionTests {
         inputs: [
           .float("x", [1, 3, 3, 0]), .float("w", [2, 3, 3, 0], []), .float("b", [2], [1.5, -2]),
         ], outputs: [.float("y", [])])
-      let biasOnly = try Interpreter(
-        model: Model(bytes: noChannels), options: InterpreterOptions(kernels: kernels))
+      let biasOnly = try ModelInterpreter(
+        model: ModelFile(bytes: noChannels), options: InterpreterOptions(kernels: kernels))
       biasOnly.invoke()
       #expect(
         try biasOnly.outputFloats(at: 0)
@@ -167,7 +167,7 @@ struct ConvolutionTests {
       builtin: 3, options: Self.options(),
       inputs: [.float("x", [0, 1 << 30, 1 << 30, 1 << 30]), .float("w", [1, 1, 1, 1 << 30])],
       outputs: [.float("y", [])])
-    #expect(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: huge)) }
+    #expect(throws: InterpreterError.self) { try ModelInterpreter(model: ModelFile(bytes: huge)) }
   }
 
   @Test("bad shapes, options and types fail at load")
@@ -179,7 +179,7 @@ struct ConvolutionTests {
       let bytes = SingleOpModel.build(
         builtin: 3, options: options, inputs: inputs, outputs: [output])
       do {
-        _ = try Interpreter(model: Model(bytes: bytes))
+        _ = try ModelInterpreter(model: ModelFile(bytes: bytes))
         return nil
       } catch let error as InterpreterError {
         return error

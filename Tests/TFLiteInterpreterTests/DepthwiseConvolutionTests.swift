@@ -34,8 +34,8 @@ struct DepthwiseConvolutionTests {
       inputs: [
         .float("x", [1, 3, 3, 2]), .float("w", [1, 3, 3, 2], filter), .float("b", [2], [0, 0.5]),
       ], outputs: [.float("y", [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [1, 3, 3, 2])
     // Channel 0 holds 1...9, channel 1 holds 10, 20, ... 90.
     try interpreter.setInput(at: 0, floats: (1...9).flatMap { [Float($0), Float($0 * 10)] })
@@ -54,8 +54,8 @@ struct DepthwiseConvolutionTests {
       inputs: [
         .float("x", [1, 1, 2, 2]), .float("w", [1, 1, 2, 4], [1, 2, 3, 4, 5, 6, 7, 8]),
       ], outputs: [.float("y", [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [1, 1, 1, 4])
     try interpreter.setInput(at: 0, floats: [1, 10, 100, 1000])
     interpreter.invoke()
@@ -128,8 +128,8 @@ struct DepthwiseConvolutionTests {
         .float("x", [0, 7, 7, 3]), .float("w", [1, 3, 3, 6], [Float](repeating: 1, count: 54)),
       ],
       outputs: [.float("y", [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [0, 4, 4, 6])
     interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0).isEmpty)
@@ -145,7 +145,7 @@ struct DepthwiseConvolutionTests {
       let bytes = SingleOpModel.build(
         builtin: 4, options: options, inputs: inputs, outputs: [.float("y", [])])
       do {
-        _ = try Interpreter(model: Model(bytes: bytes))
+        _ = try ModelInterpreter(model: ModelFile(bytes: bytes))
         return nil
       } catch let error as InterpreterError {
         return error

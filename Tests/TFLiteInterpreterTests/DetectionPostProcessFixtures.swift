@@ -157,8 +157,8 @@ enum DetectionPostProcessFixtures {
   static func run(
     _ options: Options, _ boxes: Input, _ scores: Input, _ anchors: Input, threads: Int = 1
   ) throws -> DetectionPostProcessReference.Result {
-    let interpreter = try Interpreter(
-      model: Model(bytes: model(options.bytes, boxes, scores, anchors)),
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: model(options.bytes, boxes, scores, anchors)),
       options: InterpreterOptions(threadCount: threads))
     var position = 0
     for input in [boxes, scores, anchors] where !input.constant {
@@ -186,7 +186,7 @@ enum DetectionPostProcessFixtures {
   /// The load error of a model.
   static func loadError(_ bytes: [UInt8]) -> InterpreterError? {
     do {
-      _ = try Interpreter(model: Model(bytes: bytes))
+      _ = try ModelInterpreter(model: ModelFile(bytes: bytes))
       return nil
     } catch let error as InterpreterError {
       return error

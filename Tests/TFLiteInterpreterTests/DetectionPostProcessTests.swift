@@ -272,8 +272,8 @@ struct DetectionPostProcessTests {
     var scores = Self.scores([[0.9, 0.1], [0.2, 0.8]])
     scores.constant = true
     let anchors = Self.anchors(corners: Array(Self.apart[0...1]))
-    let interpreter = try Interpreter(
-      model: Model(bytes: F.model(F.Options().bytes, boxes, scores, anchors)))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: F.model(F.Options().bytes, boxes, scores, anchors)))
     #expect(interpreter.foldedNodeCount == 1)
     #expect(try interpreter.outputFloats(at: 2) == [0.9, 0.8, 0])
     #expect(try interpreter.outputFloats(at: 3) == [2])
@@ -435,7 +435,7 @@ struct DetectionPostProcessTests {
     var columns: Int
 
     init(_ path: String) throws {
-      let model = try Model(contentsOfFile: path)
+      let model = try ModelFile(contentsOfFile: path)
       let graph = model.mainSubgraph
       let op = try #require(
         graph.operators.first {
@@ -496,8 +496,8 @@ struct DetectionPostProcessTests {
     #expect(result.count == 10)
     // The model's own custom-options bytes give the same (fast NMS) result.
     if !regular {
-      let interpreter = try Interpreter(
-        model: Model(bytes: F.model(ssd.options, boxes, scores, ssd.anchors)))
+      let interpreter = try ModelInterpreter(
+        model: ModelFile(bytes: F.model(ssd.options, boxes, scores, ssd.anchors)))
       try interpreter.setInput(at: 0, bytes: boxes.bytes)
       try interpreter.setInput(at: 1, bytes: scores.bytes)
       interpreter.invoke()
@@ -522,8 +522,8 @@ struct DetectionPostProcessTests {
     "the COCO SSD end to end gives LiteRT's reference detections, in order",
     .enabled(if: SharedData.isAvailable), arguments: ssdCases)
   func ssdEndToEnd(model: String, folder: String, image: String) throws {
-    let interpreter = try Interpreter(
-      model: Model(contentsOfFile: SharedData.path("models/\(model).tflite")))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(contentsOfFile: SharedData.path("models/\(model).tflite")))
     let input = try NumPyArray(
       npyBytes: SharedData.bytes("reference/\(folder)/\(image).input.npy"))
     try interpreter.setInput(at: 0, bytes: input.data)

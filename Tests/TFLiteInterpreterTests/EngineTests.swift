@@ -14,7 +14,7 @@ struct EngineTests {
     let bytes = SingleOpModel.build(
       builtin: 0, options: (11, .table([0: .int8(1)])),
       inputs: [.float("a", [2, 1, 3]), .float("b", [1, 2, 1])], outputs: [.float("sum", [])])
-    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     #expect(try interpreter.output(at: 0).shape == [2, 2, 3])
     try interpreter.setInput(at: 0, floats: [1, -2, 3, 4, 5, -6])
     try interpreter.setInput(at: 1, floats: [10, -10])
@@ -38,7 +38,8 @@ struct EngineTests {
 
   @Test("intermediate tensors reuse arena memory and the result is right")
   func memoryReuse() throws {
-    let interpreter = try Interpreter(model: Model(bytes: Self.chain(length: 10, elements: 1000)))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: Self.chain(length: 10, elements: 1000)))
     // Input, output and two alternating intermediates are alive at most at once: far less
     // than the 11 tensors of 4000 bytes each.
     #expect(interpreter.arenaBytes <= 4 * 4032)
@@ -69,7 +70,7 @@ struct EngineTests {
           .table([:]), .table([0: .bytes(SingleOpModel.bytes([Float(2), 3]))]),
           .table([0: .bytes(SingleOpModel.bytes([Float(4), 5]))]),
         ]))
-    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     #expect(interpreter.foldedNodeCount == 1)
     try interpreter.setInput(at: 0, floats: [1, 1])
     interpreter.invoke()
@@ -81,12 +82,12 @@ struct EngineTests {
     let bytes = SingleOpModel.build(
       builtin: 106, inputs: [.float("a", [1])], outputs: [.float("b", [1])])
     #expect(throws: InterpreterError.unsupportedOperator(name: "ADD_N", node: 0)) {
-      try Interpreter(model: Model(bytes: bytes))
+      try ModelInterpreter(model: ModelFile(bytes: bytes))
     }
     let custom = SingleOpModel.build(
       builtin: 32, customCode: "MyOp", inputs: [.float("a", [1])], outputs: [.float("b", [1])])
     let error = try #require(throws: InterpreterError.self) {
-      try Interpreter(model: Model(bytes: custom))
+      try ModelInterpreter(model: ModelFile(bytes: custom))
     }
     #expect(error.description == "node 0: operator CUSTOM:MyOp is not supported")
   }
@@ -97,13 +98,13 @@ struct EngineTests {
       builtin: 0, inputs: [T("a", type: 9, shape: [2]), T("b", type: 9, shape: [2])],
       outputs: [T("c", type: 9, shape: [2])])
     let error = try #require(throws: InterpreterError.self) {
-      try Interpreter(model: Model(bytes: int8))
+      try ModelInterpreter(model: ModelFile(bytes: int8))
     }
     #expect(error.description.hasPrefix("node 0 (ADD, int8, int8 -> int8)"), "\(error)")
     let mismatch = SingleOpModel.build(
       builtin: 0, inputs: [.float("a", [2, 3]), .float("b", [4])], outputs: [.float("c", [])])
     let shapeError = try #require(throws: InterpreterError.self) {
-      try Interpreter(model: Model(bytes: mismatch))
+      try ModelInterpreter(model: ModelFile(bytes: mismatch))
     }
     #expect(shapeError.description.contains("do not broadcast"))
   }
@@ -113,7 +114,7 @@ struct EngineTests {
     let bytes = SingleOpModel.build(
       builtin: 18, inputs: [.float("left", [3]), .float("right", [3])],
       outputs: [.float("product", [3])])
-    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     #expect(interpreter.inputCount == 2 && interpreter.outputCount == 1)
     #expect(interpreter.inputPosition(named: "right") == 1)
     #expect(interpreter.outputPosition(named: "product") == 0)
@@ -133,7 +134,7 @@ struct EngineTests {
       ],
       inputs: [0], outputs: [2], operators: [S.op(0, inputs: [0, 1], outputs: [2])],
       buffers: [.table([:]), .table([0: .bytes(SingleOpModel.bytes([Float(100)]))])])
-    let interpreter = try Interpreter(model: Model(bytes: S.bytes(model)))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: S.bytes(model)))
     try interpreter.resizeInput(at: 0, to: [1, 5])
     #expect(try interpreter.output(at: 0).shape == [1, 5])
     try interpreter.setInput(at: 0, floats: [1, 2, 3, 4, 5])
@@ -148,8 +149,8 @@ struct EngineTests {
     let input = (0..<100_003).map { Float($0 % 97) * 0.37 }
     var results: [[Float]] = []
     for threads in [1, 2, 3, 8] {
-      let interpreter = try Interpreter(
-        model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+      let interpreter = try ModelInterpreter(
+        model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
       try interpreter.setInput(at: 0, floats: input)
       interpreter.invoke()
       results.append(try interpreter.outputFloats(at: 0))
@@ -166,7 +167,7 @@ extension EngineTests {
       let bytes = SingleOpModel.build(
         builtin: 43, inputs: [.float("x", shape)], outputs: [.float("y", [])])
       let error = try #require(throws: InterpreterError.self) {
-        try Interpreter(model: Model(bytes: bytes))
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
       }
       guard case .invalidTensor(index: 0, name: "x", _) = error else {
         Issue.record("expected invalidTensor for x, got \(error)")
@@ -176,7 +177,7 @@ extension EngineTests {
     // An empty tensor whose other dimensions are reasonable runs.
     let empty = SingleOpModel.build(
       builtin: 43, inputs: [.float("x", [0, 3])], outputs: [.float("y", [])])
-    let interpreter = try Interpreter(model: Model(bytes: empty))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: empty))
     interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [])
   }
@@ -195,7 +196,7 @@ extension EngineTests {
         ],
         inputs: [0], outputs: [1], operators: [S.op(0, inputs: [1, 0], outputs: [1])],
         buffers: [.table([:]), .table([0: .bytes(SingleOpModel.bytes([Float(1), 2]))])]))
-    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     try interpreter.setInput(at: 0, floats: [10, 100])
     interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [11, 102])

@@ -42,8 +42,8 @@ struct FloatModelTests {
       JSONSerialization.jsonObject(with: Data(SharedData.bytes("reference/\(folder)/summary.json")))
         as? [String: Any])
     let file = try #require(summary["model"] as? String)
-    let model = try Model(contentsOfFile: SharedData.path("models/\(file)"))
-    let interpreter = try Interpreter(model: model)
+    let model = try ModelFile(contentsOfFile: SharedData.path("models/\(file)"))
+    let interpreter = try ModelInterpreter(model: model)
     let input = try NumPyArray(npyBytes: SharedData.bytes("reference/\(testCase).input.npy"))
     #expect(try interpreter.input(at: 0).shape == input.shape)
     try interpreter.setInput(at: 0, bytes: input.data)
@@ -72,12 +72,12 @@ extension FloatModelTests {
     let summary = try #require(
       JSONSerialization.jsonObject(with: Data(SharedData.bytes("reference/\(folder)/summary.json")))
         as? [String: Any])
-    let model = try Model(
+    let model = try ModelFile(
       contentsOfFile: SharedData.path("models/\(try #require(summary["model"] as? String))"))
     let input = try NumPyArray(npyBytes: SharedData.bytes("reference/\(testCase).input.npy"))
     var outputs: [[UInt8]] = []
     for threads in [1, 2, 3] {
-      let interpreter = try Interpreter(
+      let interpreter = try ModelInterpreter(
         model: model, options: InterpreterOptions(threadCount: threads))
       try interpreter.setInput(at: 0, bytes: input.data)
       interpreter.invoke()

@@ -15,8 +15,8 @@ struct FullyConnectedTests {
     let bytes = Support.fullyConnectedModel(
       inputShape: [2, 2], units: 3, depth: 2, weights: [1, 0, 0, 1, 1, -1], bias: [0, 1, 0.5],
       activation: 1)
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [2, 3])
     try interpreter.setInput(at: 0, floats: [3, 5, 2, -4])
     interpreter.invoke()
@@ -27,20 +27,20 @@ struct FullyConnectedTests {
   @Test("output shapes: flattened to [M, N], or the input's with keep_num_dims")
   func shapes() throws {
     let weights = [Float](repeating: 0.5, count: 12)
-    let flat = try Interpreter(
-      model: Model(
+    let flat = try ModelInterpreter(
+      model: ModelFile(
         bytes: Support.fullyConnectedModel(
           inputShape: [2, 3, 4], units: 3, depth: 4, weights: weights, bias: nil)))
     #expect(try flat.output(at: 0).shape == [6, 3])
-    let kept = try Interpreter(
-      model: Model(
+    let kept = try ModelInterpreter(
+      model: ModelFile(
         bytes: Support.fullyConnectedModel(
           inputShape: [2, 3, 4], units: 3, depth: 4, weights: weights, bias: nil,
           keepNumDims: true)))
     #expect(try kept.output(at: 0).shape == [2, 3, 3])
     // A [1, 8] input against K = 4 makes two rows.
-    let rows = try Interpreter(
-      model: Model(
+    let rows = try ModelInterpreter(
+      model: ModelFile(
         bytes: Support.fullyConnectedModel(
           inputShape: [1, 8], units: 3, depth: 4, weights: weights, bias: nil)))
     #expect(try rows.output(at: 0).shape == [2, 3])
@@ -101,8 +101,8 @@ struct FullyConnectedTests {
     let bytes = Support.fullyConnectedModel(
       inputShape: [0, 8], units: 5, depth: 8, weights: [Float](repeating: 1, count: 40),
       bias: [Float](repeating: 1, count: 5))
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(kernels: kernels))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [0, 5])
     interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0).isEmpty)
@@ -116,7 +116,7 @@ struct FullyConnectedTests {
       let bytes = SingleOpModel.build(
         builtin: 9, options: options, inputs: inputs, outputs: [.float("y", [])])
       do {
-        _ = try Interpreter(model: Model(bytes: bytes))
+        _ = try ModelInterpreter(model: ModelFile(bytes: bytes))
         return nil
       } catch let error as InterpreterError {
         return error

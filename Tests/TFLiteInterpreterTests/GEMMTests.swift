@@ -65,8 +65,8 @@ struct GEMMTests {
     }
     // Errors pass through unchanged, whatever the build.
     let error = try #require(throws: InterpreterError.self) {
-      try Interpreter(
-        model: Model(
+      try ModelInterpreter(
+        model: ModelFile(
           bytes: SingleOpModel.build(
             builtin: 9,
             inputs: [

@@ -58,8 +58,8 @@ struct MixedGraphTests {
     graph.op(
       0, inputs: [convolvedIndex, stateIndex], outputs: [newStateIndex], options: (11, .table([:])))
     graph.op(6, inputs: [newStateIndex], outputs: [outputIndex])
-    let interpreter = try Interpreter(
-      model: Model(
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(
         bytes: graph.bytes(
           inputs: [imageIndex, stateIndex], outputs: [outputIndex, newStateIndex])))
     #expect(interpreter.inputCount == 2 && interpreter.outputCount == 2)
@@ -138,8 +138,8 @@ struct MixedGraphTests {
     graph.op(114, inputs: [convolvedIndex], outputs: [quantizedIndex])
     graph.op(14, inputs: [quantizedIndex], outputs: [logisticIndex])
     graph.op(6, inputs: [logisticIndex], outputs: [outputIndex])
-    let interpreter = try Interpreter(
-      model: Model(bytes: graph.bytes(inputs: [inputIndex], outputs: [outputIndex])))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: graph.bytes(inputs: [inputIndex], outputs: [outputIndex])))
 
     for _ in 0..<2 {
       let values = (0..<75).map { _ in Float(Int.random(in: -100...100, using: &random)) / 40 }

@@ -39,8 +39,8 @@ struct PoolingTests {
     let bytes = SingleOpModel.build(
       builtin: builtin, options: pool.options, inputs: [.float("x", shape)],
       outputs: [.float("y", [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: input)
     interpreter.invoke()
     return (try interpreter.output(at: 0).shape, try interpreter.outputFloats(at: 0))
@@ -189,7 +189,7 @@ struct PoolingTests {
         builtin: builtin, options: options, inputs: [T("x", type: type, shape: shape)],
         outputs: [T("y", type: type, shape: [])])
       return try #require(throws: InterpreterError.self) {
-        try Interpreter(model: Model(bytes: bytes))
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
       }
     }
     let good = Pool(same: true, strideH: 1, strideW: 1, filterH: 2, filterW: 2)

@@ -58,8 +58,8 @@ struct QuantizedActivationTests {
   ) throws -> [Int] {
     let bytes = model(
       op, type: type, shape: shape ?? [values.count], input: input, output: output, alpha: alpha)
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, bytes: encode(values, type))
     interpreter.invoke()
     return decode(try interpreter.outputBytes(at: 0), type)
@@ -302,8 +302,8 @@ struct QuantizedActivationTests {
       let bytes = Self.model(
         entry.op, type: entry.type, shape: [values.count], input: entry.input,
         output: entry.output, alpha: entry.alpha)
-      let interpreter = try Interpreter(
-        model: Model(bytes: bytes), options: InterpreterOptions(threadCount: 1 + index % 2))
+      let interpreter = try ModelInterpreter(
+        model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: 1 + index % 2))
       try interpreter.setInput(at: 0, bytes: Self.encode(values, entry.type))
       interpreter.invoke()
       let output = try interpreter.outputBytes(at: 0)
@@ -490,7 +490,9 @@ struct QuantizedActivationTests {
   @Test("unsupported parameters and types are rejected at load, naming the problem")
   func loadErrors() throws {
     func error(_ bytes: [UInt8]) throws -> InterpreterError {
-      try #require(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: bytes)) }
+      try #require(throws: InterpreterError.self) {
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
+      }
     }
     let q: Quantization = (0.1, 128)
     // LOGISTIC needs an output scale of 1/256.
@@ -508,7 +510,7 @@ struct QuantizedActivationTests {
     let mixed = SingleOpModel.build(
       builtin: Self.tanh, inputs: [Self.tensor("x", Self.uint8, [4], q)],
       outputs: [Self.tensor("y", Self.int8, [4], (0.1, 0))])
-    #expect(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: mixed)) }
+    #expect(throws: InterpreterError.self) { try ModelInterpreter(model: ModelFile(bytes: mixed)) }
     // Per-channel, missing and unusable quantization.
     let perChannel = SingleOpModel.build(
       builtin: Self.relu,
@@ -534,7 +536,9 @@ struct QuantizedActivationTests {
         Self.tensor("x", Self.uint8, [2], q),
         T("alpha", type: 9, shape: [2], data: [1, 2], quantization: ([0.1], [0], 0)),
       ], outputs: [Self.tensor("y", Self.uint8, [2], q)])
-    #expect(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: alphaType)) }
+    #expect(throws: InterpreterError.self) {
+      try ModelInterpreter(model: ModelFile(bytes: alphaType))
+    }
     let alphaChannels = SingleOpModel.build(
       builtin: Self.prelu,
       inputs: [
@@ -557,8 +561,8 @@ struct QuantizedActivationTests {
     let bytes = SingleOpModel.build(
       builtin: prelu, inputs: [tensor("x", type, shape, quantization.input), alphaTensor],
       outputs: [tensor("y", type, shape, quantization.output)])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, bytes: encode(values, type))
     interpreter.invoke()
     return decode(try interpreter.outputBytes(at: 0), type)

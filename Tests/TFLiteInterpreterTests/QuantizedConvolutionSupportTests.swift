@@ -358,8 +358,8 @@ struct QuantizedConvolutionSupportTests {
   static func run(_ bytes: [UInt8], inputs: [[UInt8]], kernels: KernelSet, threads: Int = 1)
     throws -> (bytes: [UInt8], shape: [Int])
   {
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes),
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes),
       options: InterpreterOptions(threadCount: threads, kernels: kernels))
     for (position, data) in inputs.enumerated() {
       try interpreter.setInput(at: position, bytes: data)

@@ -157,7 +157,7 @@ struct QuantizedConvolutionTests {
     "every convolution of mobilenet_v1_0.25_224_quant, with its weights and quantization",
     .enabled(if: SharedData.isAvailable))
   func mobileNetLayers() throws {
-    let model = try Model(
+    let model = try ModelFile(
       contentsOfFile: SharedData.path("models/mobilenet_v1_0.25_224_quant.tflite"))
     var generator = SplitMix64(seed: 224)
     var layers = 0
@@ -169,7 +169,7 @@ struct QuantizedConvolutionTests {
   }
 
   /// The CONV_2D and DEPTHWISE_CONV_2D nodes of `model` as cases with random input bytes.
-  static func layers(of model: Model, _ generator: inout SplitMix64) throws -> [Support.Case] {
+  static func layers(of model: ModelFile, _ generator: inout SplitMix64) throws -> [Support.Case] {
     let graph = model.subgraphs[0]
     var cases: [Support.Case] = []
     for op in graph.operators where op.inputs.count == 3 && op.inputs.allSatisfy({ $0 >= 0 }) {
@@ -232,7 +232,7 @@ struct QuantizedConvolutionTests {
     let bytes = SingleOpModel.build(
       builtin: builtin, options: options, inputs: [input, filter, bias], outputs: [output])
     return try #require(throws: InterpreterError.self) {
-      try Interpreter(model: Model(bytes: bytes))
+      try ModelInterpreter(model: ModelFile(bytes: bytes))
     }
   }
 

@@ -163,7 +163,7 @@ struct QuantizedFullyConnectedTests {
         builtin: 9, inputs: [input, weights],
         outputs: [Tensor("y", type: type, shape: [], quantization: i8)])
       return try #require(throws: InterpreterError.self) {
-        try Interpreter(model: Model(bytes: bytes))
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
       }
     }
     var error = try loadError(

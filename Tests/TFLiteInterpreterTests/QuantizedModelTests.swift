@@ -63,8 +63,8 @@ struct QuantizedModelTests {
 
   @Test("outputs match the reference kernels", arguments: cases)
   func matchesReference(testCase: Case) throws {
-    let model = try Model(contentsOfFile: SharedData.path("models/\(testCase.model)"))
-    let interpreter = try Interpreter(model: model)
+    let model = try ModelFile(contentsOfFile: SharedData.path("models/\(testCase.model)"))
+    let interpreter = try ModelInterpreter(model: model)
     let input = try NumPyArray(
       npyBytes: SharedData.bytes("reference/\(testCase.folder)/\(testCase.image).input.npy"))
     try interpreter.setInput(at: 0, bytes: input.data)
@@ -103,7 +103,8 @@ struct QuantizedModelTests {
     }
   }
 
-  private func compareDetections(_ interpreter: Interpreter, _ references: [NumPyArray]) throws {
+  private func compareDetections(_ interpreter: ModelInterpreter, _ references: [NumPyArray]) throws
+  {
     #expect(interpreter.outputCount == 4)
     let ours = Self.detections(
       boxes: try interpreter.outputFloats(at: 0), classes: try interpreter.outputFloats(at: 1),

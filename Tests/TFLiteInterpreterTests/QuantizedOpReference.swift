@@ -48,8 +48,8 @@ enum QuantizedOpReference {
   ) throws -> (bytes: [UInt8], shape: [Int]) {
     let model = SingleOpModel.build(
       builtin: builtin, options: options, inputs: inputs, outputs: [output])
-    let interpreter = try Interpreter(
-      model: Model(bytes: model), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: model), options: InterpreterOptions(threadCount: threads))
     for (position, bytes) in data.enumerated() {
       try interpreter.setInput(at: position, bytes: bytes)
     }
@@ -64,7 +64,7 @@ enum QuantizedOpReference {
     let model = SingleOpModel.build(
       builtin: builtin, options: options, inputs: inputs, outputs: [output])
     return try #require(throws: InterpreterError.self) {
-      try Interpreter(model: Model(bytes: model))
+      try ModelInterpreter(model: ModelFile(bytes: model))
     }
   }
 

@@ -67,8 +67,8 @@ struct QuantizedSoftmaxTests {
     threads: Int = 1
   ) throws -> [Int] {
     let bytes = model(input: input, output: output, shape: shape, scale: scale, beta: beta)
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, bytes: encode(values, input))
     interpreter.invoke()
     return decode(try interpreter.outputBytes(at: 0), output)
@@ -168,7 +168,7 @@ struct QuantizedSoftmaxTests {
     for (input, output, scale, beta, values, expected) in Self.recorded {
       let bytes = Self.model(
         input: input, output: output, shape: [2, 10], scale: scale, zeroPoint: 7, beta: beta)
-      let interpreter = try Interpreter(model: Model(bytes: bytes))
+      let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
       try interpreter.setInput(at: 0, bytes: Self.encode(values, input))
       interpreter.invoke()
       let y = Self.decode(try interpreter.outputBytes(at: 0), output)
@@ -244,8 +244,8 @@ struct QuantizedSoftmaxTests {
         let bytes = Self.model(
           input: Self.uint8, output: Self.uint8, shape: shape, scale: scale, zeroPoint: zeroPoint,
           beta: beta)
-        let interpreter = try Interpreter(
-          model: Model(bytes: bytes), options: InterpreterOptions(threadCount: 1 + index % 3))
+        let interpreter = try ModelInterpreter(
+          model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: 1 + index % 3))
         try interpreter.setInput(at: 0, bytes: Self.encode(values, Self.uint8))
         interpreter.invoke()
         let y = Self.decode(try interpreter.outputBytes(at: 0), Self.uint8)
@@ -300,7 +300,7 @@ struct QuantizedSoftmaxTests {
     let bytes = Self.model(
       input: Self.uint8, output: Self.uint8, shape: [5], scale: 0.05, beta: 1,
       outputQuantization: ([0.5], [100], 0))
-    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     try interpreter.setInput(at: 0, bytes: Self.encode(values, Self.uint8))
     interpreter.invoke()
     #expect(
@@ -343,7 +343,9 @@ struct QuantizedSoftmaxTests {
   @Test("bad output quantization, types, beta and ranks are rejected at load")
   func loadErrors() throws {
     func error(_ bytes: [UInt8]) throws -> InterpreterError {
-      try #require(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: bytes)) }
+      try #require(throws: InterpreterError.self) {
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
+      }
     }
     // int8 outputs must be scale 1/256, zero point -128 (as TFLite's SoftmaxPrepare).
     let zeroPoint = Self.model(

@@ -29,8 +29,8 @@ struct ReductionTests {
     axisType: Int8 = 2, threads: Int = 1
   ) throws -> (shape: [Int], values: [Float]) {
     let bytes = model(builtin, shape: shape, axes: axes, keepDims: keepDims, axisType: axisType)
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: input)
     interpreter.invoke()
     return (try interpreter.output(at: 0).shape, try interpreter.outputFloats(at: 0))
@@ -175,7 +175,9 @@ struct ReductionTests {
   @Test("bad axes and types fail at load")
   func loadErrors() throws {
     func error(_ bytes: [UInt8]) throws -> InterpreterError {
-      try #require(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: bytes)) }
+      try #require(throws: InterpreterError.self) {
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
+      }
     }
     let outOfRange = Self.model(Self.mean, shape: [2, 3], axes: [2], keepDims: false)
     #expect(try error(outOfRange).description.contains("out of range"))

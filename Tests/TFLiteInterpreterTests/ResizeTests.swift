@@ -24,8 +24,8 @@ struct ResizeTests {
     let bytes = SingleOpModel.build(
       builtin: builtin, options: options(builtin, align: align, halfPixel: halfPixel),
       inputs: [.float("x", shape), .int32("size", [2], size)], outputs: [.float("y", [])])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: input)
     interpreter.invoke()
     return (try interpreter.output(at: 0).shape, try interpreter.outputFloats(at: 0))
@@ -193,7 +193,7 @@ struct ResizeTests {
         .int32("size", [2], [3, 3]),
       ],
       outputs: [T("y", type: 3, shape: [], quantization: quantization)])
-    let interpreter = try Interpreter(model: Model(bytes: bytes))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     try interpreter.setInput(at: 0, bytes: [1, 2, 3, 4])
     interpreter.invoke()
     #expect(try interpreter.outputBytes(at: 0) == [1, 1, 2, 1, 1, 2, 3, 3, 4])
@@ -209,7 +209,7 @@ struct ResizeTests {
         builtin: builtin, options: options, inputs: [T("x", type: type, shape: shape), size],
         outputs: [T("y", type: type, shape: [])])
       return try #require(throws: InterpreterError.self) {
-        try Interpreter(model: Model(bytes: bytes))
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
       }
     }
     #expect(try error(size: .int32("size", [2])).description.contains("constant"))

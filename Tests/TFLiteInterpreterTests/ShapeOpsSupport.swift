@@ -69,11 +69,11 @@ enum ShapeOps {
   static func run(
     _ op: Int32, options: (UInt8, TestFlatBuffer)? = nil, inputs: [Tensor?], outputs: [Tensor],
     feeds: [[UInt8]] = [], threads: Int = 1
-  ) throws -> Interpreter {
+  ) throws -> ModelInterpreter {
     let bytes = SingleOpModel.build(
       builtin: op, options: options, inputs: inputs, outputs: outputs)
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     for (position, feed) in feeds.enumerated() {
       try interpreter.setInput(at: position, bytes: feed)
     }
@@ -88,7 +88,7 @@ enum ShapeOps {
     let bytes = SingleOpModel.build(
       builtin: op, options: options, inputs: inputs, outputs: outputs)
     do {
-      _ = try Interpreter(model: Model(bytes: bytes))
+      _ = try ModelInterpreter(model: ModelFile(bytes: bytes))
       return nil
     } catch let error as InterpreterError {
       return error
@@ -99,7 +99,7 @@ enum ShapeOps {
 
   /// Output `position` decoded as `V` values.
   static func values<V: FixedWidthInteger>(
-    _ interpreter: Interpreter, _ position: Int = 0, as: V.Type
+    _ interpreter: ModelInterpreter, _ position: Int = 0, as: V.Type
   ) throws -> [V] {
     decode(try interpreter.outputBytes(at: position), as: V.self)
   }

@@ -646,7 +646,7 @@ struct ShapeOpsTests {
         .table([:]), .table([0: .bytes(SingleOpModel.bytes([Float](repeating: 0, count: 12)))]),
         buffer([1]), buffer([2]), buffer([1]), buffer([-1]),
       ])
-    let interpreter = try Interpreter(model: Model(bytes: M.bytes(model)))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: M.bytes(model)))
     #expect(interpreter.foldedNodeCount == 3)
     #expect(try interpreter.output(at: 0).shape == [3, 2])
     try interpreter.setInput(at: 0, floats: [1, 2, 3, 4, 5, 6])
@@ -684,7 +684,7 @@ struct ShapeOpsTests {
       buffers: [.table([:]), buffer([1]), buffer([2]), buffer([-1])])
     // SHAPE never reads its input's data, so its output is known at load, as in TFLite: the
     // engine folds the whole chain and RESHAPE sees a constant shape.
-    let interpreter = try Interpreter(model: Model(bytes: M.bytes(model)))
+    let interpreter = try ModelInterpreter(model: ModelFile(bytes: M.bytes(model)))
     #expect(interpreter.foldedNodeCount == 3)
     #expect(try interpreter.output(at: 0).shape == [3, 2])
     try interpreter.setInput(at: 0, floats: [1, 2, 3, 4, 5, 6])

@@ -17,8 +17,8 @@ struct SoftmaxTests {
     let bytes = SingleOpModel.build(
       builtin: softmax, options: options, inputs: [.float("x", shape)],
       outputs: [.float("y", shape)])
-    let interpreter = try Interpreter(
-      model: Model(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+    let interpreter = try ModelInterpreter(
+      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: values)
     interpreter.invoke()
     return try interpreter.outputFloats(at: 0)
@@ -103,7 +103,9 @@ struct SoftmaxTests {
   @Test("bad inputs and options fail at load")
   func loadErrors() throws {
     func error(_ bytes: [UInt8]) throws -> InterpreterError {
-      try #require(throws: InterpreterError.self) { try Interpreter(model: Model(bytes: bytes)) }
+      try #require(throws: InterpreterError.self) {
+        try ModelInterpreter(model: ModelFile(bytes: bytes))
+      }
     }
     let scalar = SingleOpModel.build(
       builtin: Self.softmax, options: (9, .table([0: .float(1)])), inputs: [.float("x", [])],

@@ -71,11 +71,11 @@ struct AutoMLBundleTests {
       try AutoMLBundle(manifestPath: "/nonexistent/manifest.json")
     }
     let error = try #require(throws: ModelError.self) {
-      try Model(contentsOfFile: SharedData.path("models/automl_flowers_mlkit/dict.txt"))
+      try ModelFile(contentsOfFile: SharedData.path("models/automl_flowers_mlkit/dict.txt"))
     }
     #expect(error.description.contains("expected \"TFL3\""), "\(error)")
     let directory = try #require(throws: ModelError.self) {
-      try Model(contentsOfFile: SharedData.path("models"))
+      try ModelFile(contentsOfFile: SharedData.path("models"))
     }
     #expect(
       directory == .fileUnreadable(path: SharedData.path("models"), reason: "not a regular file"))

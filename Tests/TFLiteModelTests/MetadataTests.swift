@@ -65,7 +65,7 @@ struct MetadataTests {
 
   @Test("every metadata table reads back")
   func everything() throws {
-    let model = try Model(bytes: S.withMetadata(Self.fullMetadata()))
+    let model = try ModelFile(bytes: S.withMetadata(Self.fullMetadata()))
     let metadata = try #require(model.metadata)
     #expect(metadata.name == "Synthetic")
     #expect(metadata.description == "A model for tests")
@@ -130,7 +130,7 @@ struct MetadataTests {
 
   @Test("a newer min_parser_version loads with a warning")
   func newerParser() throws {
-    let model = try Model(bytes: S.withMetadata(Self.fullMetadata(minParser: "1.6.2")))
+    let model = try ModelFile(bytes: S.withMetadata(Self.fullMetadata(minParser: "1.6.2")))
     #expect(model.metadata != nil)
     #expect(
       model.warnings.contains(.newerMetadataParserVersion(required: "1.6.2", supported: "1.5.0")))
@@ -149,7 +149,7 @@ struct MetadataTests {
       .table([0: .uint8(3), 1: .table([0: .float(0.5)])]),
     ]
     let error = try #require(throws: ModelError.self) {
-      try Model(bytes: S.withMetadata(Self.fullMetadata(outputUnits: units)))
+      try ModelFile(bytes: S.withMetadata(Self.fullMetadata(outputUnits: units)))
     }
     guard case .malformedMetadata(let flatBufferError) = error else {
       throw SyntheticModelTests.Failure("\(error)")
@@ -169,7 +169,7 @@ struct MetadataTests {
         ])
       ])
     ])
-    let model = try Model(bytes: S.withMetadata(metadata))
+    let model = try ModelFile(bytes: S.withMetadata(metadata))
     let subgraph = try #require(model.metadata?.subgraphs.first)
     #expect(subgraph.inputTensors[0].imageProperties?.colorSpace == .unknown)
     #expect(subgraph.outputTensors[0].associatedFiles.first?.type == .unknown)
@@ -191,16 +191,19 @@ struct MetadataTests {
   func badMetadata() throws {
     var bytes = Self.fullMetadata()
     bytes[4] = UInt8(ascii: "X")
-    let error = try #require(throws: ModelError.self) { try Model(bytes: S.withMetadata(bytes)) }
+    let error = try #require(throws: ModelError.self) {
+      try ModelFile(bytes: S.withMetadata(bytes))
+    }
     #expect(error.description.contains("expected \"M001\""), "\(error)")
     // Other metadata entries are skipped.
-    let other = try Model(bytes: S.withMetadata(Self.fullMetadata(), name: "CONVERSION_METADATA"))
+    let other = try ModelFile(
+      bytes: S.withMetadata(Self.fullMetadata(), name: "CONVERSION_METADATA"))
     #expect(other.metadata == nil)
     #expect(other.metadataEntries.map(\.name) == ["CONVERSION_METADATA"])
     // Truncated metadata: every cut fails cleanly.
     let full = Self.fullMetadata()
     for cut in 0..<full.count {
-      let result = Result { try Model(bytes: S.withMetadata(Array(full[..<cut]))) }
+      let result = Result { try ModelFile(bytes: S.withMetadata(Array(full[..<cut]))) }
       if case .success = result { Issue.record("metadata cut at \(cut) accepted") }
     }
   }

@@ -13,7 +13,7 @@ struct ModelCatalogTests {
   @Test("operators, inputs and outputs", arguments: ModelCatalog.all.map(\.file))
   func graph(file: String) throws {
     let expected = try #require(ModelCatalog.all.first { $0.file == file })
-    let model = try Model(contentsOfFile: SharedData.path(file))
+    let model = try ModelFile(contentsOfFile: SharedData.path(file))
     let main = model.mainSubgraph
     #expect(model.version == 3)
     #expect(model.subgraphs.count == 1)
@@ -33,7 +33,7 @@ struct ModelCatalogTests {
   @Test("metadata", arguments: ModelCatalog.all.map(\.file))
   func metadata(file: String) throws {
     let expected = try #require(ModelCatalog.all.first { $0.file == file })
-    let model = try Model(contentsOfFile: SharedData.path(file))
+    let model = try ModelFile(contentsOfFile: SharedData.path(file))
     guard let expectedMetadata = expected.metadata else {
       #expect(model.metadata == nil)
       #expect(model.metadataEntries.allSatisfy { $0.name != "TFLITE_METADATA" })
@@ -90,7 +90,7 @@ struct ModelCatalogTests {
   @Test("appended zip archive", arguments: ModelCatalog.all.map(\.file))
   func archive(file: String) throws {
     let expected = try #require(ModelCatalog.all.first { $0.file == file })
-    let model = try Model(contentsOfFile: SharedData.path(file))
+    let model = try ModelFile(contentsOfFile: SharedData.path(file))
     let entries = model.archive?.entries ?? []
     #expect(entries.map(\.name) == expected.archive.map(\.name))
     for (name, size) in expected.archive {
@@ -100,7 +100,7 @@ struct ModelCatalogTests {
 
   @Test("label display names follow the requested locale")
   func displayNameLocale() throws {
-    let model = try Model(contentsOfFile: SharedData.path("models/mlkit_object_labeler.tflite"))
+    let model = try ModelFile(contentsOfFile: SharedData.path("models/mlkit_object_labeler.tflite"))
     let output = try #require(model.mainSubgraphMetadata?.outputTensors.first)
     #expect(output.associatedFile(ofType: .tensorAxisLabels)?.name == "probability-labels.txt")
     #expect(
@@ -120,7 +120,7 @@ struct ModelCatalogTests {
 
   @Test("constant data are views into the file bytes")
   func zeroCopyConstants() throws {
-    let model = try Model(
+    let model = try ModelFile(
       contentsOfFile: SharedData.path("models/mobilenet_v1_0.25_224_quant.tflite"))
     let main = model.mainSubgraph
     // TOCO gives every tensor its own buffer; activations' buffers are empty.
@@ -156,7 +156,9 @@ struct ModelCatalogTests {
     }
   }
 
-  private func checkContents(_ model: Model, _ file: AssociatedFile, _ expected: FileExpectation)
+  private func checkContents(
+    _ model: ModelFile, _ file: AssociatedFile, _ expected: FileExpectation
+  )
     throws
   {
     if file.type == .tensorAxisScoreCalibration {

@@ -10,7 +10,7 @@ struct ModelRobustnessTests {
   @discardableResult
   static func load(_ bytes: [UInt8], limits: ModelLimits = ModelLimits()) -> ModelError? {
     do {
-      let model = try Model(bytes: bytes, limits: limits)
+      let model = try ModelFile(bytes: bytes, limits: limits)
       // Touch what a user would touch next: every associated file the metadata names.
       for file in model.metadata?.allAssociatedFiles ?? [] { _ = try? model.labels(in: file) }
       return nil
@@ -23,7 +23,7 @@ struct ModelRobustnessTests {
     "truncation at many points", arguments: SharedData.isAvailable ? SharedData.modelFiles() : [])
   func truncation(file: String) throws {
     let bytes = try SharedData.bytes(file)
-    let model = try Model(bytes: bytes)
+    let model = try ModelFile(bytes: bytes)
     // Cutting anywhere before the end of the last constant buffer cuts the FlatBuffer: it must
     // fail. Cutting after it (padding, the zip) may still load; the labels then fail to
     // extract, which `load` exercises.
@@ -46,7 +46,7 @@ struct ModelRobustnessTests {
     arguments: SharedData.isAvailable ? SharedData.modelFiles() : [])
   func byteFlips(file: String) throws {
     var bytes = try SharedData.bytes(file)
-    let model = try Model(bytes: bytes)
+    let model = try ModelFile(bytes: bytes)
     // Aim at the structure: every byte that is not constant tensor data.
     let dataRanges = model.buffers.map { $0.data.startIndex..<$0.data.endIndex }.filter {
       !$0.isEmpty
@@ -157,7 +157,7 @@ struct ModelRobustnessTests {
         var mutated = bytes
         RootLayout.write(&mutated, at: central + offset, value)
         do {
-          let model = try Model(bytes: mutated)
+          let model = try ModelFile(bytes: mutated)
           _ = try model.associatedFile(named: "labels.txt")
           Issue.record("\(field) = \(value) was accepted")
         } catch {

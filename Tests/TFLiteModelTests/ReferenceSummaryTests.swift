@@ -27,7 +27,7 @@ struct ReferenceSummaryTests {
       JSONSerialization.jsonObject(with: Data(SharedData.bytes("reference/\(folder)/summary.json")))
         as? [String: Any])
     let file = try #require(summary["model"] as? String)
-    let model = try Model(contentsOfFile: SharedData.path("models/\(file)"))
+    let model = try ModelFile(contentsOfFile: SharedData.path("models/\(file)"))
     let main = model.mainSubgraph
     let inputs = try #require(summary["input"] as? [[String: Any]])
     let outputs = try #require(summary["outputs"] as? [[String: Any]])
@@ -41,7 +41,7 @@ struct ReferenceSummaryTests {
     }
   }
 
-  private func check(_ tensor: ModelTensor, _ reference: [String: Any], model: Model) throws {
+  private func check(_ tensor: ModelTensor, _ reference: [String: Any], model: ModelFile) throws {
     #expect(tensor.name == reference["name"] as? String)
     #expect(tensor.type.description == reference["dtype"] as? String, "\(tensor.name)")
     let quant = try #require(reference["quant"] as? [Any])
@@ -61,7 +61,7 @@ struct ReferenceSummaryTests {
   }
 
   /// The output shapes the detection post-processing op gives, from its custom options.
-  private func detectionOutputShapes(_ model: Model) throws -> [[Int]]? {
+  private func detectionOutputShapes(_ model: ModelFile) throws -> [[Int]]? {
     guard
       let op = model.mainSubgraph.operators.first(where: {
         model.operatorCode(of: $0).customCode == DetectionPostProcessOptions.customCode

@@ -9,7 +9,7 @@ struct SyntheticModelTests {
 
   @Test("a minimal model reads back exactly")
   func minimal() throws {
-    let model = try Model(bytes: S.bytes(S.minimal))
+    let model = try ModelFile(bytes: S.bytes(S.minimal))
     #expect(model.version == 3)
     #expect(model.description == "synthetic")
     #expect(model.operatorCodes.map(\.builtinCode) == [.add])
@@ -26,7 +26,7 @@ struct SyntheticModelTests {
 
   static func arithmetic(_ activation: ActivationFunction) -> ArithmeticOptions? {
     guard
-      case .add(let options) = try? Model(bytes: S.bytes(S.minimal)).mainSubgraph.operators[0]
+      case .add(let options) = try? ModelFile(bytes: S.bytes(S.minimal)).mainSubgraph.operators[0]
         .builtinOptions
     else { return nil }
     return options.activation == activation ? options : nil
@@ -48,7 +48,7 @@ struct SyntheticModelTests {
     tensors.append(S.tensor("state", shape: [1, 8], extra: [5: .bool(true)]))
     tensors.append(S.tensor("weights", shape: [3, 1, 1, 3], type: 9, extra: [4: perChannel]))
     let count = Int32(tensors.count)
-    let model = try Model(
+    let model = try ModelFile(
       bytes: S.bytes(
         S.model(
           opcodes: [S.opcode(builtin: 0)], tensors: tensors, inputs: [0], outputs: [count - 1],
@@ -105,7 +105,7 @@ struct SyntheticModelTests {
       (200, .table([:])),  // a tag newer than the schema
     ]
     let operators = options.map { S.op(0, inputs: [0], outputs: [1], options: $0) }
-    let model = try Model(
+    let model = try ModelFile(
       bytes: S.bytes(
         S.model(
           opcodes: [S.opcode(builtin: 3)],
@@ -153,7 +153,7 @@ struct SyntheticModelTests {
 
   @Test("operator codes: deprecated and new builtin fields, custom names, versions")
   func operatorCodes() throws {
-    let model = try Model(
+    let model = try ModelFile(
       bytes: S.bytes(
         S.model(
           opcodes: [
@@ -194,7 +194,7 @@ struct SyntheticModelTests {
     }
     let size = UInt64(build(tailOffset: 0).count)
     let bytes = build(tailOffset: size) + [7, 8, 9, 10, 11]
-    let model = try Model(bytes: bytes)
+    let model = try ModelFile(bytes: bytes)
     #expect(Array(model.buffers[1].data) == [10, 20, 30, 40])
     #expect(!model.buffers[1].isOutsideFlatBuffer)
     #expect(model.buffers[1].data.startIndex % 16 == 0)
@@ -205,7 +205,7 @@ struct SyntheticModelTests {
     #expect(model.mainSubgraph.operators[1].customOptions.map(Array.init) == [9, 10, 11])
 
     let truncated = Array(bytes.dropLast(4))
-    let error = try #require(throws: ModelError.self) { try Model(bytes: truncated) }
+    let error = try #require(throws: ModelError.self) { try ModelFile(bytes: truncated) }
     guard case .malformedModel(let flatBufferError) = error else { throw Failure("\(error)") }
     #expect(
       flatBufferError.fieldPath.hasPrefix("Model.buffers[2]")
@@ -223,7 +223,7 @@ struct SyntheticModelTests {
     guard case .table(var model) = fields else { return }
     model[7] = .vector([signature])
     fields = .table(model)
-    let loaded = try Model(bytes: S.bytes(fields))
+    let loaded = try ModelFile(bytes: S.bytes(fields))
     let def = try #require(loaded.signatureDefs.first)
     #expect(def.key == "serving_default")
     #expect(def.subgraphIndex == 0)
@@ -233,7 +233,9 @@ struct SyntheticModelTests {
     model[7] = .vector([
       .table([0: .vector([.table([0: .string("x"), 1: .uint32(9)])]), 4: .uint32(0)])
     ])
-    let error = try #require(throws: ModelError.self) { try Model(bytes: S.bytes(.table(model))) }
+    let error = try #require(throws: ModelError.self) {
+      try ModelFile(bytes: S.bytes(.table(model)))
+    }
     #expect(
       error.description.contains("Model.signature_defs[0].inputs[0].tensor_index"), "\(error)")
   }
@@ -289,7 +291,7 @@ struct SyntheticModelTests {
       ),
     ]
     for (node, path) in cases {
-      let error = try #require(throws: ModelError.self) { try Model(bytes: S.bytes(node)) }
+      let error = try #require(throws: ModelError.self) { try ModelFile(bytes: S.bytes(node)) }
       guard case .malformedModel(let flatBufferError) = error else {
         Issue.record("\(path): \(error)")
         continue
@@ -302,11 +304,11 @@ struct SyntheticModelTests {
     guard case .table(var fields) = empty else { return }
     fields[2] = .vector([])
     #expect(throws: ModelError.invalidModel("the model has no subgraph")) {
-      try Model(bytes: S.bytes(.table(fields)))
+      try ModelFile(bytes: S.bytes(.table(fields)))
     }
-    #expect(throws: ModelError.self) { try Model(bytes: Array("TFL3".utf8)) }
+    #expect(throws: ModelError.self) { try ModelFile(bytes: Array("TFL3".utf8)) }
     let wrongIdentifier = TestFlatBuffer.serialize(.table([0: .uint32(3)]), identifier: "TFL2")
-    let error = try #require(throws: ModelError.self) { try Model(bytes: wrongIdentifier) }
+    let error = try #require(throws: ModelError.self) { try ModelFile(bytes: wrongIdentifier) }
     #expect(error.description.contains("\"TFL2\", expected \"TFL3\""), "\(error)")
   }
 
@@ -344,7 +346,7 @@ struct SyntheticModelTests {
       RootLayout.write(&bytes, at: slot, UInt32(table - slot))
     }
 
-    let error = try #require(throws: ModelError.self) { try Model(bytes: bytes) }
+    let error = try #require(throws: ModelError.self) { try ModelFile(bytes: bytes) }
     guard case .malformedModel(let flatBufferError) = error,
       case .decodeBudgetExceeded = flatBufferError.problem
     else {
@@ -367,7 +369,7 @@ extension SyntheticModelTests {
       opcodes: [], tensors: [S.tensor("x", shape: [1], extra: [6: .string("not a table")])],
       inputs: [0], outputs: [0],
       operators: [])
-    #expect(throws: ModelError.self) { try Model(bytes: S.bytes(sparse)) }
+    #expect(throws: ModelError.self) { try ModelFile(bytes: S.bytes(sparse)) }
     // ConcatEmbeddingsOptions (not decoded) whose vector field runs past the end of the buffer.
     var bytes = S.bytes(
       S.model(
@@ -376,7 +378,7 @@ extension SyntheticModelTests {
         operators: [S.op(0, inputs: [0], outputs: [0], options: (3, .table([1: .int32s([7])])))]))
     let vector = try #require(Self.lastIndex(of: [1, 0, 0, 0, 7, 0, 0, 0], in: bytes))
     RootLayout.write(&bytes, at: vector, 0x0FFF_FFFF)
-    let error = try #require(throws: ModelError.self) { try Model(bytes: bytes) }
+    let error = try #require(throws: ModelError.self) { try ModelFile(bytes: bytes) }
     #expect(error.description.contains("builtin_options.num_columns_per_channel"), "\(error)")
   }
 
@@ -387,7 +389,7 @@ extension SyntheticModelTests {
       3: .vector([.table([3: .vector([.table([4: .vector([none, none])])])])]),
       7: .string("1.5.0-rc1"),
     ])
-    let model = try Model(bytes: S.withMetadata(metadata))
+    let model = try ModelFile(bytes: S.withMetadata(metadata))
     #expect(model.mainSubgraphMetadata?.outputTensors.first?.processUnits == [])
     #expect(model.warnings.contains(.unreadableMetadataParserVersion("1.5.0-rc1")))
   }
@@ -411,7 +413,7 @@ extension SyntheticModelTests {
     RootLayout.write(&bytes, at: operatorsField, UInt32(vector - operatorsField))
     bytes += [UInt8](repeating: 0, count: 4 + 4 * count)
     RootLayout.write(&bytes, at: vector, UInt32(count))
-    let error = try #require(throws: ModelError.self) { try Model(bytes: bytes) }
+    let error = try #require(throws: ModelError.self) { try ModelFile(bytes: bytes) }
     guard case .malformedModel(let flatBufferError) = error else { throw Failure("\(error)") }
     #expect(flatBufferError.fieldPath == "Model.subgraphs[0].operators[0]")
     #expect(flatBufferError.problem == .invalidOffset(0))

@@ -1,5 +1,5 @@
 /// Reads the EXIF orientation tag (0x0112) from a TIFF structure, exactly as Pillow 13's
-/// `Image.getexif()` and `ImageOps.exif_transpose` see it.
+/// `PixelImage.getexif()` and `ImageOps.exif_transpose` see it.
 ///
 /// Only IFD0 is read (orientation lives there; no further IFD is followed, so offset loops
 /// cannot matter), entry by entry as Pillow's `ImageFileDirectory_v2.load` does:

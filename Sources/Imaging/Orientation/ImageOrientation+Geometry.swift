@@ -52,7 +52,7 @@ extension ImageOrientation {
 
   /// The single orientation equal to applying `self` and then `next`.
   ///
-  /// "Applying" means turning stored pixels upright (``Image/applying(_:)``), so
+  /// "Applying" means turning stored pixels upright (``PixelImage/applying(_:)``), so
   /// `image.applying(a).applying(b)` equals `image.applying(a.concatenated(b))`.
   /// `a.concatenated(a.inverse)` is ``up``.
   public func concatenated(_ next: ImageOrientation) -> ImageOrientation {

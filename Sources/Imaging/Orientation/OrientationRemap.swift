@@ -1,4 +1,4 @@
-/// The pixel kernels behind ``Image/applying(_:)``: one plane of `width × height` elements of
+/// The pixel kernels behind ``PixelImage/applying(_:)``: one plane of `width × height` elements of
 /// 1, 2, 3 or 4 bytes, read through a row stride and written tightly packed.
 ///
 /// Callers guarantee that the source holds `sourceStride × (height − 1) + width × elementSize`

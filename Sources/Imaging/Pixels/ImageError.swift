@@ -1,6 +1,6 @@
-/// Why an ``Image`` or an imaging operation was refused: what was wrong, with the numbers.
+/// Why an ``PixelImage`` or an imaging operation was refused: what was wrong, with the numbers.
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// Width or height is not in 1...``Image/maxDimension``.
+  /// Width or height is not in 1...``PixelImage/maxDimension``.
   case invalidSize(width: Int, height: Int)
   /// The format needs `expected` planes.
   case wrongPlaneCount(format: PixelFormat, expected: Int, found: Int)
@@ -16,11 +16,13 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidSize(let width, let height):
-      return "an image of \(width)×\(height) pixels: each side must be 1...\(Image.maxDimension)"
+      return
+        "an image of \(width)×\(height) pixels: each side must be 1...\(PixelImage.maxDimension)"
     case .wrongPlaneCount(let format, let expected, let found):
       return "\(format) needs \(expected) plane(s), found \(found)"
     case .rowTooShort(let plane, let bytesPerRow, let needed):
-      return "plane \(plane) has \(bytesPerRow) bytes per row, fewer than the \(needed) one row needs"
+      return
+        "plane \(plane) has \(bytesPerRow) bytes per row, fewer than the \(needed) one row needs"
     case .planeTooSmall(let plane, let bytes, let needed):
       return "plane \(plane) has \(bytes) bytes; its rows need \(needed)"
     case .invalidArgument(let reason):

@@ -1,4 +1,4 @@
-/// One plane of an ``Image``: bytes in rows, each row `bytesPerRow` bytes apart (padding
+/// One plane of an ``PixelImage``: bytes in rows, each row `bytesPerRow` bytes apart (padding
 /// allowed at the end of a row).
 public struct ImagePlane: Sendable, Equatable {
   /// The plane's bytes: at least `bytesPerRow × (rows − 1) + bytes of the last row`.

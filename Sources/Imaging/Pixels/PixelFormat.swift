@@ -1,4 +1,4 @@
-/// How an ``Image`` stores its pixels.
+/// How an ``PixelImage`` stores its pixels.
 ///
 /// Packed formats have one plane; NV12/NV21 have a full-size Y plane and a half-size
 /// interleaved chroma plane (CbCr for NV12, CrCb for NV21); I420 has Y, Cb and Cr planes, the

@@ -1,6 +1,6 @@
 /// An image's planes as pointers, for kernels that read pixels directly: up to three planes
 /// (unused ones repeat the first) with their row strides in bytes. Valid only inside
-/// ``Image/withPlanePointers(_:)``.
+/// ``PixelImage/withPlanePointers(_:)``.
 struct PlanePointers {
   let plane0: UnsafePointer<UInt8>
   let plane1: UnsafePointer<UInt8>
@@ -10,7 +10,7 @@ struct PlanePointers {
   let stride2: Int
 }
 
-extension Image {
+extension PixelImage {
   /// Calls `body` with pointers to the image's planes (Y, then chroma, for YUV formats).
   /// Returns nil without calling it when a plane is empty.
   func withPlanePointers<Result>(_ body: (PlanePointers) -> Result) -> Result? {

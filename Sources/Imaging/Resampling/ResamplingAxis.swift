@@ -26,7 +26,7 @@ struct ResamplingAxis: Sendable {
   }
 
   /// Taps resampling source indices `sourceStart ..< sourceStart + sourceCount` to
-  /// `outputCount` outputs (both ≥ 1, at most ``Image/maxDimension``).
+  /// `outputCount` outputs (both ≥ 1, at most ``PixelImage/maxDimension``).
   ///
   /// For `.bilinear` the real weights are Pillow's: scale `S / n`, support
   /// `max(scale, 1)`, center `(i + 0.5)·scale`, taps `Int(center − support + 0.5)` (≥ 0) up

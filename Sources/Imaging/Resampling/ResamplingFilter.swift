@@ -9,7 +9,7 @@
 /// rows with the same rounding.
 public enum ResamplingFilter: Sendable, Equatable, Hashable {
   /// Pillow's `BILINEAR` (the default), bit-exact with
-  /// `PIL.Image.resize(size, Image.BILINEAR)` on RGB and L images: a triangle (tent)
+  /// `PIL.PixelImage.resize(size, Image.BILINEAR)` on RGB and L images: a triangle (tent)
   /// filter of radius `max(1, S / n)` source pixels, normalized over the taps inside the
   /// image. Enlarging it is plain bilinear interpolation with half-pixel centers, edges
   /// clamped; shrinking it widens the tent to the output pixel's footprint (antialiasing).

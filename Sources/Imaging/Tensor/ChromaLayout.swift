@@ -1,6 +1,6 @@
 /// Where a YUV 4:2:0 image keeps its chroma and how a pixel converts to R, G, B: NV12 (one
 /// plane of Cb, Cr pairs), NV21 (Cr, Cb pairs) or I420 (separate Cb and Cr planes). Chroma
-/// is nearest (each sample serves a 2 × 2 block of luma), as ``Image/converted(to:)`` does.
+/// is nearest (each sample serves a 2 × 2 block of luma), as ``PixelImage/converted(to:)`` does.
 struct ChromaLayout {
   /// The fixed-point conversion of the format's color space.
   let converter: YUVToRGBConverter

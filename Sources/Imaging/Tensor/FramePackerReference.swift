@@ -3,7 +3,7 @@
 /// the §F.1 remap (``TensorOrientationMap``) instead of ``FrameGeometry``'s row placement.
 struct FramePackerReference {
   let packer: FramePacker
-  let image: Image
+  let image: PixelImage
   let orientation: ImageOrientation
 
   /// The packed tensor for `spec` (validated by the caller).

@@ -26,7 +26,9 @@ enum TensorOrientationMap {
   }
 
   /// The upright copy of a packed image, pixel by pixel (the reference path).
-  static func upright(_ image: Image, orientation o: ImageOrientation) throws(ImageError) -> Image {
+  static func upright(_ image: PixelImage, orientation o: ImageOrientation) throws(ImageError)
+    -> PixelImage
+  {
     let bpp = try image.packedBytesPerPixel(operation: "orienting")
     if o == .up { return image }
     let w = image.width
@@ -41,6 +43,6 @@ enum TensorOrientationMap {
         for c in 0..<bpp { output[(v * dw + u) * bpp + c] = bytes[y * stride + x * bpp + c] }
       }
     }
-    return try Image(width: dw, height: dh, format: image.format, bytes: output)
+    return try PixelImage(width: dw, height: dh, format: image.format, bytes: output)
   }
 }

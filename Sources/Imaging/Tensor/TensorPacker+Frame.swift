@@ -22,10 +22,10 @@ extension TensorPacker {
   ///    sum exactly to one); each filtered Y, Cb, Cr is rounded to 8 bits.
   /// 3. Chroma siting: chroma sample k covers luma pixels `[2k, 2k + 2)` along each axis
   ///    (centre-sited, as JPEG and MPEG-1; the same chroma-to-luma assignment as
-  ///    ``Image/converted(to:)``'s nearest chroma), so the chroma planes are sampled at
+  ///    ``PixelImage/converted(to:)``'s nearest chroma), so the chroma planes are sampled at
   ///    the output pixel's luma position halved.
   /// 4. Color: Y, Cb, Cr → R, G, B with the image's ``YUVColorSpace`` in the fixed-point
-  ///    equations of ``Image/converted(to:)``; one channel is Pillow's luma of that RGB.
+  ///    equations of ``PixelImage/converted(to:)``; one channel is Pillow's luma of that RGB.
   /// 5. Elements through `spec` (``TensorPackingSpec``), written through the orientation;
   ///    the letterbox border of `.aspectFit` is the element of pixel value 0.
   ///
@@ -43,7 +43,7 @@ extension TensorPacker {
   /// - Throws: ``ImageError/invalidArgument(_:)`` for an invalid spec, a crop missing the
   ///   image, or a tensor larger than `maxBytes`.
   public static func packFrame(
-    image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
+    image: PixelImage, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .area,
     maxBytes: Int = 1 << 28
   ) throws(ImageError) -> [UInt8] {
@@ -62,7 +62,7 @@ extension TensorPacker {
   /// - Throws: as the allocating version, and ``ImageError/invalidArgument(_:)`` when
   ///   `output` has another size.
   public static func packFrame(
-    image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
+    image: PixelImage, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .area,
     maxBytes: Int = 1 << 28, into output: UnsafeMutableRawBufferPointer
   ) throws(ImageError) {
@@ -100,7 +100,7 @@ extension TensorPacker {
   /// test the fast path against. Other formats than NV12, NV21 and I420 fall back to
   /// ``packReference(image:orientation:crop:fit:spec:filter:maxBytes:)``.
   package static func packFrameReference(
-    image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
+    image: PixelImage, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .area,
     maxBytes: Int = 1 << 28
   ) throws(ImageError) -> [UInt8] {
@@ -119,7 +119,7 @@ extension TensorPacker {
 
   /// The fast path's plan, or nil for a format it does not handle.
   private static func frameSetup(
-    image: Image, orientation: ImageOrientation, crop: TensorCrop?, fit: ImageFit,
+    image: PixelImage, orientation: ImageOrientation, crop: TensorCrop?, fit: ImageFit,
     spec: TensorPackingSpec, filter: ResamplingFilter, maxBytes: Int
   ) throws(ImageError) -> FramePacker? {
     let chroma: FramePacker.Chroma

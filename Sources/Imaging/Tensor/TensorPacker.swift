@@ -9,7 +9,7 @@ public enum TensorPacker {
   /// become R, G, B (or gray for one channel) and then elements (see
   /// ``TensorPackingSpec``). Resampling follows Pillow's order in display space: each needed
   /// display row is read through the orientation (a stored row or column), converted to
-  /// R, G, B (YUV with nearest chroma, as ``Image/converted(to:)``) or gray, filtered
+  /// R, G, B (YUV with nearest chroma, as ``PixelImage/converted(to:)``) or gray, filtered
   /// horizontally into a small ring of 8-bit rows, then each output row is filtered
   /// vertically. No full-size intermediate image is made.
   ///
@@ -23,7 +23,7 @@ public enum TensorPacker {
   /// - Throws: ``ImageError/invalidArgument(_:)`` for an invalid spec or a crop missing the
   ///   image, or a tensor larger than `maxBytes`.
   public static func pack(
-    image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
+    image: PixelImage, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .bilinear,
     maxBytes: Int = 1 << 28
   ) throws(ImageError) -> [UInt8] {
@@ -42,7 +42,7 @@ public enum TensorPacker {
   /// - Throws: as the allocating version, and ``ImageError/invalidArgument(_:)`` when
   ///   `output` has another size.
   public static func pack(
-    image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
+    image: PixelImage, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .bilinear,
     maxBytes: Int = 1 << 28, into output: UnsafeMutableRawBufferPointer
   ) throws(ImageError) {
@@ -119,13 +119,13 @@ public enum TensorPacker {
   }
 
   /// The same tensor as ``pack(image:orientation:crop:fit:spec:filter:maxBytes:)``, made
-  /// step by step with the public operations: ``Image/converted(to:)`` to RGB8 (Gray8 for
-  /// one channel), the §F.1 remap to upright, ``Image/cropped(x:y:width:height:padding:)``,
-  /// ``Image/resized(width:height:fit:filter:maxPixels:)``, then
+  /// step by step with the public operations: ``PixelImage/converted(to:)`` to RGB8 (Gray8 for
+  /// one channel), the §F.1 remap to upright, ``PixelImage/cropped(x:y:width:height:padding:)``,
+  /// ``PixelImage/resized(width:height:fit:filter:maxPixels:)``, then
   /// ``TensorPackingSpec/element(pixel:channel:)`` for every value. Slow and allocating: a
   /// reference to test the fused path against.
   package static func packReference(
-    image: Image, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
+    image: PixelImage, orientation: ImageOrientation = .up, crop: TensorCrop? = nil,
     fit: ImageFit = .stretch, spec: TensorPackingSpec, filter: ResamplingFilter = .bilinear,
     maxBytes: Int = 1 << 28
   ) throws(ImageError) -> [UInt8] {

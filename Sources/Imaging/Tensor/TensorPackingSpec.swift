@@ -15,9 +15,9 @@
 public struct TensorPackingSpec: Sendable, Equatable, Hashable {
   /// Element type.
   public var elementType: TensorElementType
-  /// Tensor width (W of NHWC), 1...``Image/maxDimension``.
+  /// Tensor width (W of NHWC), 1...``PixelImage/maxDimension``.
   public var width: Int
-  /// Tensor height (H of NHWC), 1...``Image/maxDimension``.
+  /// Tensor height (H of NHWC), 1...``PixelImage/maxDimension``.
   public var height: Int
   /// 3 (R, G, B) or 1 (gray, Pillow's luma weights).
   public var channels: Int
@@ -59,10 +59,11 @@ public struct TensorPackingSpec: Sendable, Equatable, Hashable {
   /// - Parameter maxBytes: the largest tensor accepted, in bytes.
   /// - Throws: ``ImageError/invalidArgument(_:)`` naming the offending field.
   public func validate(maxBytes: Int = 1 << 28) throws(ImageError) {
-    guard (1...Image.maxDimension).contains(width), (1...Image.maxDimension).contains(height)
+    guard (1...PixelImage.maxDimension).contains(width),
+      (1...PixelImage.maxDimension).contains(height)
     else {
       throw .invalidArgument(
-        "tensor size \(width)×\(height): each side must be 1...\(Image.maxDimension)")
+        "tensor size \(width)×\(height): each side must be 1...\(PixelImage.maxDimension)")
     }
     guard channels == 1 || channels == 3 else {
       throw .invalidArgument("tensor channels \(channels): only 1 or 3 are supported")

@@ -1,6 +1,6 @@
 /// Reads a span of one display (upright) row of an image as R, G, B planes or gray levels,
 /// through the BEHAVIOR.md F.1 orientation remap, converting the pixel format exactly as
-/// ``Image/converted(to:)`` does (YUV with nearest chroma and ``YUVToRGBConverter``, RGB →
+/// ``PixelImage/converted(to:)`` does (YUV with nearest chroma and ``YUVToRGBConverter``, RGB →
 /// gray with ``LumaWeights``). The tensor packer resamples these rows.
 struct TensorRowReader {
   /// The image's format.

@@ -102,7 +102,9 @@ public struct ClassificationHead: Sendable {
   }
 
   /// The labels for the interpreter's current output of this head (after `invoke()`).
-  public func labels(from interpreter: Interpreter) throws(ModelValidationError) -> [ImageLabel] {
+  public func labels(from interpreter: ModelInterpreter) throws(ModelValidationError)
+    -> [ImageLabel]
+  {
     try labels(scores: scores(from: interpreter))
   }
 
@@ -148,7 +150,7 @@ public struct ClassificationHead: Sendable {
 
   /// The real-valued scores of this head's output in `interpreter` (after `invoke()`), read
   /// in place.
-  public func scores(from interpreter: Interpreter) throws(ModelValidationError) -> [Float] {
+  public func scores(from interpreter: ModelInterpreter) throws(ModelValidationError) -> [Float] {
     let position = output.tensor.position
     let spec: TensorSpec
     let raw: UnsafeRawBufferPointer

@@ -56,7 +56,7 @@ public struct DetectionHead: Sendable {
   }
 
   /// The detections in the four outputs, given in the model's output order (`outputs[i]` is
-  /// output position `i`, as `Interpreter.outputFloats(at:)` returns it).
+  /// output position `i`, as `ModelInterpreter.outputFloats(at:)` returns it).
   ///
   /// - Throws: ``ModelValidationError/outputSize(_:role:expected:actual:)`` when the outputs do
   ///   not fit together (e.g. a count above the rows held),
@@ -121,7 +121,7 @@ public struct DetectionHead: Sendable {
   }
 
   /// The detections in `interpreter`'s current outputs (after `invoke()`), read in place.
-  public func detections(from interpreter: Interpreter) throws(ModelValidationError)
+  public func detections(from interpreter: ModelInterpreter) throws(ModelValidationError)
     -> [Detection]
   {
     var outputs: [UnsafeBufferPointer<Float>] = []

@@ -13,7 +13,7 @@ final class ClassifierRunner {
   let head: ClassificationHead
   /// How pixels become the input tensor.
   let spec: TensorPackingSpec
-  private let interpreter: Interpreter
+  private let interpreter: ModelInterpreter
 
   /// Validates `source` as a classifier, prepares its interpreter and the head of output 0.
   ///
@@ -24,7 +24,7 @@ final class ClassifierRunner {
     source: any ClassifierModelSource, modelOptions: ClassifierModelOptions, threshold: Float?,
     maxResults: Int?, activation: ScoreActivation, threadCount: Int
   ) throws(VisionError) {
-    let interpreter = try Interpreter.prepared(model: source.model, threadCount: threadCount) {
+    let interpreter = try ModelInterpreter.prepared(model: source.model, threadCount: threadCount) {
       () throws(ModelValidationError) in
       _ = try source.classifierDescription(options: modelOptions, outputShapes: nil)
     }
@@ -50,7 +50,7 @@ final class ClassifierRunner {
 
   /// The labels of `image` seen upright through `orientation`, cropped to `crop` (display
   /// coordinates) when given, stretched to the model's input (BEHAVIOR.md D-1).
-  func classify(image: Image, orientation: ImageOrientation, crop: TensorCrop?)
+  func classify(image: PixelImage, orientation: ImageOrientation, crop: TensorCrop?)
     throws(VisionError) -> [ImageLabel]
   {
     try interpreter.run(image: image, orientation: orientation, crop: crop, spec: spec)

@@ -30,7 +30,7 @@ public struct AutoMLImageLabelerLocalModel: Sendable {
   /// Where the manifest was read from.
   public var manifestPath: String { bundle.manifestPath }
   /// The model the manifest names.
-  public var model: Model { bundle.model }
+  public var model: ModelFile { bundle.model }
   /// The labels from the labels file, in output-index order.
   public var labels: [String] { bundle.labels.labels }
 

@@ -20,7 +20,7 @@ extension ClassifierModelDescription {
   /// - Throws: every broken rule, as one ``ModelValidationError`` (``ModelValidationError/several(_:)``
   ///   when more than one).
   public static func validated(
-    model: Model, options: ClassifierModelOptions = ClassifierModelOptions(),
+    model: ModelFile, options: ClassifierModelOptions = ClassifierModelOptions(),
     labelsFile: (labels: [String], path: String)? = nil, outputShapes: [[Int]]? = nil
   ) throws(ModelValidationError) -> ClassifierModelDescription {
     var problems: [ModelValidationError] = []
@@ -101,7 +101,7 @@ extension ClassifierModelDescription {
   /// The head of output `position` (without calibration), or nil when its shape, label count,
   /// type or quantization breaks a rule (each added to `problems`).
   static func head(
-    at position: Int, model: Model, outputs: ModelOutputs, labels: LabelMap,
+    at position: Int, model: ModelFile, outputs: ModelOutputs, labels: LabelMap,
     problems: inout [ModelValidationError]
   ) -> ClassificationHeadDescription? {
     let tensor = model.mainSubgraph.tensors[model.mainSubgraph.outputs[position]]
@@ -152,7 +152,7 @@ extension ClassifierModelDescription {
   }
 
   /// What kind of detection model this is, or nil if it does not look like one.
-  static func detectorKind(model: Model, shapes: [[Int]]) -> String? {
+  static func detectorKind(model: ModelFile, shapes: [[Int]]) -> String? {
     let subgraph = model.mainSubgraph
     let hasPostProcess = subgraph.operators.contains {
       let code = model.operatorCode(of: $0)

@@ -5,7 +5,7 @@ import TFLiteModel
 /// take any of them.
 public protocol ClassifierModelSource: Sendable {
   /// The TFLite model to run.
-  var model: Model { get }
+  var model: ModelFile { get }
 
   /// Validates the model as an image classifier with `options` (and the source's own labels,
   /// e.g. an AutoML bundle's `dict.txt`); see

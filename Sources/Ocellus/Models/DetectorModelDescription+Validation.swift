@@ -12,7 +12,7 @@ extension DetectorModelDescription {
   ///   file's (SSD files usually leave them to the runtime).
   /// - Throws: every broken rule, as one ``ModelValidationError``.
   public static func validated(
-    model: Model, options: DetectorModelOptions = DetectorModelOptions(),
+    model: ModelFile, options: DetectorModelOptions = DetectorModelOptions(),
     outputShapes: [[Int]]? = nil
   ) throws(ModelValidationError) -> DetectorModelDescription {
     var problems: [ModelValidationError] = []
@@ -84,7 +84,7 @@ extension DetectorModelDescription {
   /// Every output must be float32; where a shape is known, boxes are `[1, N, 4]`, categories
   /// and scores `[1, N]`, the count `[1]`.
   static func typeAndShapeProblems(
-    model: Model, outputs: ModelOutputs, mapping: DetectionOutputMapping
+    model: ModelFile, outputs: ModelOutputs, mapping: DetectionOutputMapping
   ) -> [ModelValidationError] {
     let subgraph = model.mainSubgraph
     var problems: [ModelValidationError] = []

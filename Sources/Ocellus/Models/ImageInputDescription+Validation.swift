@@ -8,7 +8,7 @@ extension ImageInputDescription {
   /// - Parameters:
   ///   - normalization: The options' override, which wins over the metadata.
   static func validated(
-    model: Model, normalization override: ImageNormalization?,
+    model: ModelFile, normalization override: ImageNormalization?,
     problems: inout [ModelValidationError]
   ) -> ImageInputDescription? {
     let subgraph = model.mainSubgraph

@@ -46,7 +46,7 @@ public struct LabelMap: Sendable, Equatable {
   /// Reads the labels of an output from `override`, else from the first associated file of
   /// `type` on `metadata`, with display names for `locale`. Appends read failures to `problems`.
   static func load(
-    model: Model, metadata: TensorMetadata?, type: AssociatedFileType, locale: String?,
+    model: ModelFile, metadata: TensorMetadata?, type: AssociatedFileType, locale: String?,
     override: (labels: [String], source: LabelSource)?, tensor: TensorReference,
     problems: inout [ModelValidationError]
   ) -> LabelMap {

@@ -13,7 +13,7 @@ public struct LocalModel: Sendable {
   /// The file the model was read from; nil for a model given in memory.
   public let path: String?
   /// The parsed model.
-  public let model: Model
+  public let model: ModelFile
 
   /// Reads the `.tflite` file at `path` (ML Kit: `LocalModel(path:)`).
   ///
@@ -21,7 +21,7 @@ public struct LocalModel: Sendable {
   ///   or is not a valid TFLite model (within `limits`).
   public init(path: String, limits: ModelLimits = ModelLimits()) throws(ModelValidationError) {
     do {
-      model = try Model(contentsOfFile: path, limits: limits)
+      model = try ModelFile(contentsOfFile: path, limits: limits)
     } catch {
       throw .unreadableModel(path: path, error)
     }
@@ -29,7 +29,7 @@ public struct LocalModel: Sendable {
   }
 
   /// Wraps an already-loaded model.
-  public init(model: Model) {
+  public init(model: ModelFile) {
     self.model = model
     self.path = nil
   }
@@ -39,7 +39,7 @@ public struct LocalModel: Sendable {
   /// - Throws: ``ModelValidationError/unreadableModel(path:_:)`` with a nil path.
   public init(bytes: [UInt8], limits: ModelLimits = ModelLimits()) throws(ModelValidationError) {
     do {
-      model = try Model(bytes: bytes, limits: limits)
+      model = try ModelFile(bytes: bytes, limits: limits)
     } catch {
       throw .unreadableModel(path: nil, error)
     }

@@ -8,7 +8,7 @@ struct ModelOutputs {
   let references: [TensorReference]
 
   /// The outputs of `model`'s main subgraph; `computedShapes` (when given) win over the file's.
-  init(model: Model, computedShapes: [[Int]]?) {
+  init(model: ModelFile, computedShapes: [[Int]]?) {
     let subgraph = model.mainSubgraph
     let subgraphMetadata = model.mainSubgraphMetadata
     let positions = subgraph.outputs.indices

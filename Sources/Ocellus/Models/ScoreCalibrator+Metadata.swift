@@ -4,7 +4,7 @@ extension ScoreCalibrator {
   /// Builds the calibrator an output's metadata declares, or nil when it declares none.
   /// Appends to `problems` when the declaration cannot be honoured (BEHAVIOR.md A.3, C.3).
   static func load(
-    model: Model, metadata: TensorMetadata?, labels: LabelMap, tensor: TensorReference,
+    model: ModelFile, metadata: TensorMetadata?, labels: LabelMap, tensor: TensorReference,
     problems: inout [ModelValidationError]
   ) -> ScoreCalibrator? {
     guard let metadata, let options = metadata.scoreCalibration else { return nil }

@@ -11,13 +11,13 @@ final class DetectorRunner {
   /// Reads the four outputs (threshold strict, no cap).
   let head: DetectionHead
   private let spec: TensorPackingSpec
-  private let interpreter: Interpreter
+  private let interpreter: ModelInterpreter
 
   /// Validates `model` as an SSD detector and prepares it.
   init(
     model: LocalModel, options: DetectorModelOptions, threshold: Float?, threadCount: Int
   ) throws(VisionError) {
-    let interpreter = try Interpreter.prepared(model: model.model, threadCount: threadCount) {
+    let interpreter = try ModelInterpreter.prepared(model: model.model, threadCount: threadCount) {
       () throws(ModelValidationError) in
       _ = try model.detectorDescription(options: options, outputShapes: nil)
     }

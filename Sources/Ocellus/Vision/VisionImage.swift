@@ -15,7 +15,7 @@ import Imaging
 /// increasing from frame to frame).
 public struct VisionImage: Sendable, Equatable {
   /// The pixels as stored (not turned upright).
-  public let image: Image
+  public let image: PixelImage
   /// How the stored pixels turn upright; `.up` (EXIF 1) by default, the EXIF orientation for
   /// decoded files.
   public var orientation: ImageOrientation
@@ -34,7 +34,7 @@ public struct VisionImage: Sendable, Equatable {
   ///   - orientation: How they turn upright.
   ///   - timestampMilliseconds: The capture time, for stream mode.
   public init(
-    image: Image, orientation: ImageOrientation = .up, timestampMilliseconds: Int64? = nil
+    image: PixelImage, orientation: ImageOrientation = .up, timestampMilliseconds: Int64? = nil
   ) {
     self.image = image
     self.orientation = orientation
@@ -56,7 +56,7 @@ public struct VisionImage: Sendable, Equatable {
       throw .imageDecoding(error)
     }
     do {
-      image = try Image(decoded: decoded)
+      image = try PixelImage(decoded: decoded)
     } catch {
       throw .invalidImage(error)
     }
@@ -103,7 +103,7 @@ public struct VisionImage: Sendable, Equatable {
     orientation: ImageOrientation, timestampMilliseconds: Int64? = nil
   ) throws(VisionError) {
     do {
-      image = try Image(width: width, height: height, format: format, planes: planes)
+      image = try PixelImage(width: width, height: height, format: format, planes: planes)
     } catch {
       throw .invalidImage(error)
     }
@@ -127,7 +127,7 @@ public struct VisionImage: Sendable, Equatable {
   /// The upright (display) pixels: the stored pixels with ``orientation`` applied.
   ///
   /// - Throws: ``VisionError/invalidImage(_:)`` (not expected for a valid image).
-  public func uprightImage() throws(VisionError) -> Image {
+  public func uprightImage() throws(VisionError) -> PixelImage {
     do {
       return try image.applying(orientation)
     } catch {

@@ -1,4 +1,4 @@
-/// How an ``Interpreter`` runs.
+/// How an ``ModelInterpreter`` runs.
 public struct InterpreterOptions: Sendable, Equatable {
   /// Threads that share each kernel's work, including the caller (at least 1). Results are
   /// identical for any count.

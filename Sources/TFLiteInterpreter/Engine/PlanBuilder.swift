@@ -20,13 +20,13 @@ struct PlanBuilder {
     var foldedNodeCount: Int
   }
 
-  private let model: Model
+  private let model: ModelFile
   private let subgraph: Subgraph
   private let options: InterpreterOptions
   private let pool: ThreadPool
   private let resizedInputs: [Int: [Int]]
 
-  init(interpreter: Interpreter, resizedInputs: [Int: [Int]]) throws(InterpreterError) {
+  init(interpreter: ModelInterpreter, resizedInputs: [Int: [Int]]) throws(InterpreterError) {
     model = interpreter.model
     subgraph = interpreter.subgraph
     options = interpreter.options

@@ -14,7 +14,7 @@ public struct AutoMLBundle: Sendable {
   /// The labels file's resolved path.
   public let labelsPath: String
   /// The model.
-  public let model: Model
+  public let model: ModelFile
   /// The labels, in output-index order.
   public let labels: LabelFile
 
@@ -35,7 +35,7 @@ public struct AutoMLBundle: Sendable {
       throw .manifest(path: manifestPath, error)
     }
     do {
-      model = try Model(contentsOfFile: modelPath, limits: limits)
+      model = try ModelFile(contentsOfFile: modelPath, limits: limits)
     } catch {
       throw .model(path: modelPath, error)
     }

@@ -62,7 +62,7 @@ public struct FlatBufferError: Error, Equatable, Sendable, CustomStringConvertib
     return copy
   }
 
-  /// The path joined with dots, e.g. `Model.subgraphs[0].tensors[12].shape`.
+  /// The path joined with dots, e.g. `ModelFile.subgraphs[0].tensors[12].shape`.
   public var fieldPath: String { path.joined(separator: ".") }
 
   public var description: String {

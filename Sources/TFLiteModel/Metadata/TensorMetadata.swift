@@ -7,7 +7,7 @@ public struct TensorMetadata: Sendable, Equatable {
   /// Names of the dimensions, e.g. `["batch", "height", "width", "channels"]`.
   public internal(set) var dimensionNames: [String]
   /// What the tensor holds.
-  public internal(set) var content: Content?
+  public internal(set) var content: TensorContent?
   /// Processing steps: normalization (inputs), calibration and thresholds (outputs).
   public internal(set) var processUnits: [ProcessUnit]
   /// Observed value range.
@@ -65,7 +65,7 @@ public struct TensorMetadata: Sendable, Equatable {
     name = try t.string(0, "name")
     description = try t.string(1, "description")
     dimensionNames = try t.strings(2, "dimension_names") ?? []
-    content = try t.child(3, "content", Content.init)
+    content = try t.child(3, "content", TensorContent.init)
     processUnits = try ProcessUnit.list(t, 4, "process_units")
     stats = try t.child(5, "stats", TensorStats.init)
     associatedFiles =

@@ -3,7 +3,7 @@
 public struct MetadataEntry: Sendable, Equatable {
   /// The entry's name.
   public internal(set) var name: String
-  /// Index into ``Model/buffers`` of the entry's bytes.
+  /// Index into ``ModelFile/buffers`` of the entry's bytes.
   public internal(set) var bufferIndex: Int
 
   init(_ t: FlatBufferTable, bufferCount: Int) throws(FlatBufferError) {

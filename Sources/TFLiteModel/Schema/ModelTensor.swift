@@ -9,7 +9,7 @@ public struct ModelTensor: Sendable, Equatable {
   /// The shape with -1 where a dimension is dynamic; nil when the file does not record it
   /// (then the shape is fully static).
   public internal(set) var shapeSignature: [Int]?
-  /// Index into ``Model/buffers``; 0 means the tensor has no constant data.
+  /// Index into ``ModelFile/buffers``; 0 means the tensor has no constant data.
   public internal(set) var bufferIndex: Int
   /// Quantization parameters, or nil for real-valued tensors.
   public internal(set) var quantization: Quantization?

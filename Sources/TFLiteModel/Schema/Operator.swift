@@ -1,6 +1,6 @@
 /// One node of a subgraph (`Operator` in the TFLite schema).
 public struct Operator: Sendable, Equatable {
-  /// Index into ``Model/operatorCodes``.
+  /// Index into ``ModelFile/operatorCodes``.
   public internal(set) var opcodeIndex: Int
   /// Input tensor indices into the subgraph's tensors; -1 marks an omitted optional input.
   public internal(set) var inputs: [Int]

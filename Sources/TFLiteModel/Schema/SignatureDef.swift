@@ -16,7 +16,7 @@ public struct SignatureDef: Sendable, Equatable {
 
   /// The signature's key, e.g. `serving_default`.
   public internal(set) var key: String
-  /// Index into ``Model/subgraphs``.
+  /// Index into ``ModelFile/subgraphs``.
   public internal(set) var subgraphIndex: Int
   /// Named inputs.
   public internal(set) var inputs: [TensorName]

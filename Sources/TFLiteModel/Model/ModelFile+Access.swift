@@ -1,4 +1,4 @@
-extension Model {
+extension ModelFile {
   /// The main subgraph (the first).
   public var mainSubgraph: Subgraph { subgraphs[0] }
 

@@ -1,5 +1,5 @@
-/// What a tensor holds and along which dimensions (`Content` in the metadata schema).
-public struct Content: Sendable, Equatable {
+/// What a tensor holds and along which dimensions (`TensorContent` in the metadata schema).
+public struct TensorContent: Sendable, Equatable {
   /// The kind of content.
   public internal(set) var properties: ContentProperties
   /// The dimensions holding the content; nil means every dimension except the batch.

@@ -1,8 +1,8 @@
 /// Pixels in memory: a size, a ``PixelFormat`` and the format's planes, rows top first.
 ///
 /// The initializer checks that the planes fit the size (plane count, row strides, byte
-/// counts), so code reading an `Image` can index without further checks.
-public struct Image: Sendable, Equatable {
+/// counts), so code reading an `PixelImage` can index without further checks.
+public struct PixelImage: Sendable, Equatable {
   /// Width in pixels (> 0).
   public let width: Int
   /// Height in pixels (> 0).
@@ -15,10 +15,11 @@ public struct Image: Sendable, Equatable {
   /// An image from planes, checked against the format and size.
   public init(width: Int, height: Int, format: PixelFormat, planes: [ImagePlane]) throws(ImageError)
   {
-    guard width > 0, height > 0, width <= Image.maxDimension, height <= Image.maxDimension else {
+    guard width > 0, height > 0, width <= PixelImage.maxDimension, height <= PixelImage.maxDimension
+    else {
       throw .invalidSize(width: width, height: height)
     }
-    let layout = Image.planeLayout(format: format, width: width, height: height)
+    let layout = PixelImage.planeLayout(format: format, width: width, height: height)
     guard planes.count == layout.count else {
       throw .wrongPlaneCount(format: format, expected: layout.count, found: planes.count)
     }
@@ -44,10 +45,11 @@ public struct Image: Sendable, Equatable {
 
   /// A tightly packed single-plane image (RGBA8, BGRA8, RGB8 or Gray8) from its bytes.
   public init(width: Int, height: Int, format: PixelFormat, bytes: [UInt8]) throws(ImageError) {
-    guard width > 0, height > 0, width <= Image.maxDimension, height <= Image.maxDimension else {
+    guard width > 0, height > 0, width <= PixelImage.maxDimension, height <= PixelImage.maxDimension
+    else {
       throw .invalidSize(width: width, height: height)
     }
-    let layout = Image.planeLayout(format: format, width: width, height: height)
+    let layout = PixelImage.planeLayout(format: format, width: width, height: height)
     guard layout.count == 1 else {
       throw .wrongPlaneCount(format: format, expected: layout.count, found: 1)
     }

@@ -1,4 +1,4 @@
-extension Image {
+extension PixelImage {
   /// The pixels inside a box, optionally padded, clamped to the image.
   ///
   /// The box is `[x, x + width) × [y, y + height)` in this image's pixel coordinates
@@ -11,7 +11,7 @@ extension Image {
   ///   for YUV.
   public func cropped(
     x: Int, y: Int, width: Int, height: Int, padding: CropPadding = .zero
-  ) throws(ImageError) -> Image {
+  ) throws(ImageError) -> PixelImage {
     let bytesPerPixel = try packedBytesPerPixel(operation: "cropping")
     let box = try padding.paddedBox(
       x: x, y: y, width: width, height: height, boundsWidth: self.width,
@@ -28,7 +28,7 @@ extension Image {
         }
       }
     }
-    return try Image(width: box.width, height: box.height, format: format, bytes: output)
+    return try PixelImage(width: box.width, height: box.height, format: format, bytes: output)
   }
 
   /// Bytes per pixel of a packed format; throws for YUV.

@@ -1,5 +1,5 @@
-/// Turning an ``Image`` upright: the F.1 remap of every plane, fast and reference paths.
-extension Image {
+/// Turning an ``PixelImage`` upright: the F.1 remap of every plane, fast and reference paths.
+extension PixelImage {
   /// The upright (display) image of pixels stored with `orientation`.
   ///
   /// Display pixel (u, v) takes the value of raw pixel
@@ -20,9 +20,9 @@ extension Image {
   /// per-pixel version they are tested against. Single-threaded; 1920 × 1080 turns in about
   /// 1–2 ms (RGBA8) and 0.3–0.6 ms (NV12) of CPU time on a 2-core x86-64 VM.
   ///
-  /// - Throws: ``ImageError`` only when a plane does not fit the size (which ``Image``'s
+  /// - Throws: ``ImageError`` only when a plane does not fit the size (which ``PixelImage``'s
   ///   initializer already rules out).
-  public func applying(_ orientation: ImageOrientation) throws(ImageError) -> Image {
+  public func applying(_ orientation: ImageOrientation) throws(ImageError) -> PixelImage {
     if orientation == .up { return self }
     return try remapped(orientation, reference: false)
   }
@@ -30,7 +30,9 @@ extension Image {
   /// The same result as ``applying(_:)`` computed pixel by pixel from the F.1 formula, with
   /// checked array indexing and no blocking: slow, kept as the reference the fast path is
   /// compared with. Always returns a new, tightly packed image (also for `.up`).
-  package func applyingReferenceRemap(_ orientation: ImageOrientation) throws(ImageError) -> Image {
+  package func applyingReferenceRemap(_ orientation: ImageOrientation) throws(ImageError)
+    -> PixelImage
+  {
     try remapped(orientation, reference: true)
   }
 
@@ -46,10 +48,10 @@ extension Image {
   }
 
   private func remapped(_ orientation: ImageOrientation, reference: Bool) throws(ImageError)
-    -> Image
+    -> PixelImage
   {
-    let layout = Image.planeLayout(format: format, width: width, height: height)
-    let elementSizes = Image.orientationElementSizes(format)
+    let layout = PixelImage.planeLayout(format: format, width: width, height: height)
+    let elementSizes = PixelImage.orientationElementSizes(format)
     guard planes.count == layout.count, elementSizes.count == layout.count else {
       throw .wrongPlaneCount(format: format, expected: layout.count, found: planes.count)
     }
@@ -72,16 +74,16 @@ extension Image {
       let outRowBytes = size.width * elementSize
       let bytes =
         reference
-        ? Image.referenceRemap(
+        ? PixelImage.referenceRemap(
           plane, width: planeWidth, height: rows, elementSize: elementSize,
           orientation: orientation)
-        : Image.fastRemap(
+        : PixelImage.fastRemap(
           plane, width: planeWidth, height: rows, elementSize: elementSize,
           orientation: orientation)
       output.append(ImagePlane(bytes: bytes, bytesPerRow: outRowBytes))
     }
     let size = orientation.displaySize(forRawWidth: width, height: height)
-    return try Image(width: size.width, height: size.height, format: format, planes: output)
+    return try PixelImage(width: size.width, height: size.height, format: format, planes: output)
   }
 
   /// One plane through the blocked kernels. The plane was checked to hold its rows.

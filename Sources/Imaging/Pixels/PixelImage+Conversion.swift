@@ -1,4 +1,4 @@
-extension Image {
+extension PixelImage {
   /// This image in another packed pixel format: RGBA8, BGRA8, RGB8 or Gray8.
   ///
   /// Any format converts, YUV included:
@@ -16,7 +16,7 @@ extension Image {
   ///
   /// Converting to the image's own format returns it unchanged. The result is tightly packed.
   /// - Throws: ``ImageError/unsupportedFormat(_:operation:)`` for a YUV target.
-  public func converted(to target: PixelFormat) throws(ImageError) -> Image {
+  public func converted(to target: PixelFormat) throws(ImageError) -> PixelImage {
     if target == format { return self }
     let outBytesPerPixel: Int
     switch target {
@@ -60,7 +60,7 @@ extension Image {
         }
       }
     }
-    return try Image(width: width, height: height, format: target, bytes: output)
+    return try PixelImage(width: width, height: height, format: target, bytes: output)
   }
 
   /// Writes row `y` (0..<height) as R, G, B, A bytes (`width × 4`) to `rgba`.

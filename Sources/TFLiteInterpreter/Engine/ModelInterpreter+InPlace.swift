@@ -1,4 +1,4 @@
-extension Interpreter {
+extension ModelInterpreter {
   /// Input `position`'s own storage, exactly its byte count, to be filled in place (no copy):
   /// raw little-endian data in the tensor's shape and type.
   ///

@@ -9,10 +9,10 @@ import TFLiteModel
 /// overlap. Constant tensors stay views into the model's bytes. ``invoke()`` then only runs
 /// kernels. Variable tensors keep their values between runs.
 ///
-/// An interpreter is not thread-safe; use one per thread (they can share a ``Model``).
-public final class Interpreter {
+/// An interpreter is not thread-safe; use one per thread (they can share a ``ModelFile``).
+public final class ModelInterpreter {
   /// The model being run.
-  public let model: Model
+  public let model: ModelFile
   public let options: InterpreterOptions
   /// Bytes of the activation arena (all non-constant tensors and kernel scratch).
   public private(set) var arenaBytes = 0
@@ -34,7 +34,7 @@ public final class Interpreter {
   private var variables: [Int: UnsafeMutableRawPointer] = [:]
 
   /// Prepares `model`'s main subgraph to run.
-  public init(model: Model, options: InterpreterOptions = InterpreterOptions())
+  public init(model: ModelFile, options: InterpreterOptions = InterpreterOptions())
     throws(InterpreterError)
   {
     self.model = model

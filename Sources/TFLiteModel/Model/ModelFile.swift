@@ -6,7 +6,7 @@
 /// structure into value types. Constant data are never copied: ``ModelBuffer/data`` and
 /// custom options are views into ``bytes``. Associated files are located but not extracted
 /// until asked for.
-public struct Model: Sendable {
+public struct ModelFile: Sendable {
   /// The whole file.
   public let bytes: [UInt8]
   /// The schema version the converter wrote (3 for every current model).

@@ -1,6 +1,6 @@
 import ImageCodecs
 
-extension Image {
+extension PixelImage {
   /// An RGBA8 image holding a decoder's pixels as stored (not turned upright; the
   /// orientation is `decoded.exifOrientation`, to be applied separately).
   ///

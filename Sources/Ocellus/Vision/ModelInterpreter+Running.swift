@@ -2,14 +2,15 @@ import Imaging
 import TFLiteInterpreter
 import TFLiteModel
 
-extension Interpreter {
+extension ModelInterpreter {
   /// An interpreter for `model`, or the clearest error: when the interpreter refuses the
   /// model, `validate` runs first so a model that does not fit the task reports that.
   static func prepared(
-    model: Model, threadCount: Int, validate: () throws(ModelValidationError) -> Void
-  ) throws(VisionError) -> Interpreter {
+    model: ModelFile, threadCount: Int, validate: () throws(ModelValidationError) -> Void
+  ) throws(VisionError) -> ModelInterpreter {
     do {
-      return try Interpreter(model: model, options: InterpreterOptions(threadCount: threadCount))
+      return try ModelInterpreter(
+        model: model, options: InterpreterOptions(threadCount: threadCount))
     } catch {
       do throws(ModelValidationError) {
         try validate()
@@ -35,7 +36,7 @@ extension Interpreter {
   /// format takes the Pillow-exact ``TensorPacker/pack(image:orientation:crop:fit:spec:filter:maxBytes:)``,
   /// which reproduces the reference tensors byte for byte.
   func run(
-    image: Image, orientation: ImageOrientation, crop: TensorCrop?, spec: TensorPackingSpec
+    image: PixelImage, orientation: ImageOrientation, crop: TensorCrop?, spec: TensorPackingSpec
   ) throws(VisionError) {
     let input: UnsafeMutableRawBufferPointer
     do {

@@ -1,21 +1,22 @@
-extension Image {
+extension PixelImage {
   /// This image resized to `width × height` pixels, fitted as `fit` says, resampled with
   /// `filter` (see ``ResamplingFilter`` for the exact arithmetic).
   ///
   /// Packed formats only (RGBA8, BGRA8, RGB8, Gray8; convert YUV first); every channel,
   /// alpha included, is filtered independently (Pillow premultiplies alpha for RGBA, this
-  /// does not; RGB8 and Gray8 match `PIL.Image.resize` exactly for `.bilinear`). The result
+  /// does not; RGB8 and Gray8 match `PIL.PixelImage.resize` exactly for `.bilinear`). The result
   /// has this image's format.
   /// - Parameter maxPixels: the largest `width × height` accepted (default 2^26).
   /// - Throws: ``ImageError/invalidSize(width:height:)`` for a side outside
-  ///   1...``Image/maxDimension`` or more than `maxPixels` pixels;
+  ///   1...``PixelImage/maxDimension`` or more than `maxPixels` pixels;
   ///   ``ImageError/unsupportedFormat(_:operation:)`` for YUV.
   public func resized(
     width: Int, height: Int, fit: ImageFit = .stretch, filter: ResamplingFilter = .bilinear,
     maxPixels: Int = 1 << 26
-  ) throws(ImageError) -> Image {
+  ) throws(ImageError) -> PixelImage {
     let channels = try packedBytesPerPixel(operation: "resizing")
-    guard (1...Image.maxDimension).contains(width), (1...Image.maxDimension).contains(height),
+    guard (1...PixelImage.maxDimension).contains(width),
+      (1...PixelImage.maxDimension).contains(height),
       width * height <= maxPixels
     else { throw .invalidSize(width: width, height: height) }
     let geometry = FitGeometry(
@@ -48,6 +49,6 @@ extension Image {
           })
       }
     }
-    return try Image(width: width, height: height, format: format, bytes: output)
+    return try PixelImage(width: width, height: height, format: format, bytes: output)
   }
 }
