@@ -25,6 +25,7 @@ enum KernelRegistry {
 
   private static let families: [[BuiltinOperator: KernelFactory]] = [
     BinaryKernel.factories,
+    UnaryMathKernel.factories,
     ConvolutionKernel.factories,
     DepthwiseConvolutionKernel.factories,
     FullyConnectedKernel.factories,

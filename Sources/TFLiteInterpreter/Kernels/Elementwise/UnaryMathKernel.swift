@@ -1,0 +1,82 @@
+import TFLiteModel
+
+/// ABS, CEIL, COS, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT, SQUARE, ELU and GELU on
+/// float32 tensors of any shape (``UnaryMath``), and ABS and NEG on int32 (NEG also int64),
+/// wrapping as C++ does for the most negative value.
+final class UnaryMathKernel: Kernel {
+  static let factories: [BuiltinOperator: KernelFactory] = [
+    .abs: { try make(&$0, .abs, integers: [.int32]) },
+    .ceil: { try make(&$0, .ceil) },
+    .cos: { try make(&$0, .cos) },
+    .exp: { try make(&$0, .exp) },
+    .floor: { try make(&$0, .floor) },
+    .log: { try make(&$0, .log) },
+    .neg: { try make(&$0, .negate, integers: [.int32, .int64]) },
+    .round: { try make(&$0, .round) },
+    .rsqrt: { try make(&$0, .reciprocalSquareRoot) },
+    .sin: { try make(&$0, .sin) },
+    .sqrt: { try make(&$0, .squareRoot) },
+    .square: { try make(&$0, .square) },
+    .elu: { try make(&$0, .elu) },
+    .gelu: { node in
+      guard case .gelu(let approximate) = node.options else {
+        return try make(&node, .gelu(approximate: false))
+      }
+      return try make(&node, .gelu(approximate: approximate))
+    },
+  ]
+
+  private let function: UnaryMath
+  private let type: TensorType
+  private let count: Int
+
+  private init(function: UnaryMath, type: TensorType, count: Int) {
+    self.function = function
+    self.type = type
+    self.count = count
+  }
+
+  /// The kernel of `function` for the node: float32, or one of `integers` where the integer
+  /// form exists (ABS and NEG).
+  private static func make(
+    _ node: inout NodeContext, _ function: UnaryMath, integers: [TensorType] = []
+  ) throws(InterpreterError) -> any Kernel {
+    try node.expect(inputs: 1, outputs: 1)
+    let input = try node.inputMatchingOutput()
+    guard input.type == .float32 || integers.contains(input.type) else {
+      let accepted = (["float32"] + integers.map(\.description)).joined(separator: ", ")
+      throw node.unsupported("\(input.type) is not supported (only \(accepted))")
+    }
+    try node.setOutputShape(0, input.shape)
+    return UnaryMathKernel(function: function, type: input.type, count: input.elementCount)
+  }
+
+  func run(_ io: KernelIO) {
+    switch type {
+    case .int32: runIntegers(io, Int32.self)
+    case .int64: runIntegers(io, Int64.self)
+    default: runFloats(io)
+    }
+  }
+
+  /// One loop per function, so the choice is made once, not per element.
+  private func runFloats(_ io: KernelIO) {
+    let input = io.input(0, as: Float.self)
+    let output = io.output(0, as: Float.self)
+    let function = self.function
+    io.pool.parallelFor(count, minimumChunk: 8_192) { range in
+      for index in range { output[index] = function(input[index]) }
+    }
+  }
+
+  /// ABS or NEG on integers, wrapping (`|Int.min|` and `−Int.min` stay `Int.min`).
+  private func runIntegers<T: FixedWidthInteger & SignedInteger>(_ io: KernelIO, _: T.Type) {
+    let input = io.input(0, as: T.self)
+    let output = io.output(0, as: T.self)
+    let negate = function == .negate
+    for index in 0..<count {
+      let value = input[index]
+      output[index] = negate || value < 0 ? 0 &- value : value
+    }
+  }
+}

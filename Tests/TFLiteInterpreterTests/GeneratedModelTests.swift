@@ -1,0 +1,95 @@
+import Foundation
+import OcellusTestSupport
+import TFLiteInterpreter
+import TFLiteModel
+import Testing
+
+/// The project's own small models (`Tests/Models`, made by `tools/make_test_models.py`: one
+/// or a few operators each, in every type LiteRT supports them in) against LiteRT 2.3.0's
+/// outputs on the same inputs.
+///
+/// `compare: exact` entries must match byte for byte (integer kernels follow TFLite's
+/// reference arithmetic); `relative` entries (float math) must be within `tolerance` of the
+/// reference, relative to the largest reference magnitude of that output (at least 1).
+@Suite("Generated operator models against LiteRT")
+struct GeneratedModelTests {
+  /// One entry of `Tests/Models/manifest.json`.
+  struct Entry: Sendable, CustomTestStringConvertible {
+    var id: String
+    var model: String
+    var inputs: Int
+    var outputs: Int
+    var exact: Bool
+    var tolerance: Double
+    var testDescription: String { id }
+  }
+
+  static let folder = SharedData.packageRoot.appendingPathComponent("Tests/Models")
+
+  static let entries: [Entry] = {
+    let url = folder.appendingPathComponent("manifest.json")
+    guard let data = try? Data(contentsOf: url),
+      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let models = json["models"] as? [[String: Any]]
+    else { return [] }
+    return models.compactMap { entry in
+      guard let id = entry["id"] as? String, let model = entry["model"] as? String,
+        let inputs = entry["inputs"] as? Int, let outputs = entry["outputs"] as? [Any]
+      else { return nil }
+      return Entry(
+        id: id, model: model, inputs: inputs, outputs: outputs.count,
+        exact: entry["compare"] as? String != "relative",
+        tolerance: entry["tolerance"] as? Double ?? 0)
+    }
+  }()
+
+  @Test("the manifest lists the generated models")
+  func manifestIsRead() {
+    #expect(!Self.entries.isEmpty)
+  }
+
+  @Test("outputs match LiteRT", arguments: entries)
+  func matchesLiteRT(_ entry: Entry) throws {
+    let base = Self.folder.appendingPathComponent(entry.model).deletingPathExtension().path
+    let interpreter = try ModelInterpreter(
+      model: try ModelFile(contentsOfFile: Self.folder.appendingPathComponent(entry.model).path))
+    for position in 0..<entry.inputs {
+      let array = try NumPyArray(
+        npyBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(base).in\(position).npy"))))
+      try interpreter.setInput(at: position, bytes: array.data)
+    }
+    interpreter.invoke()
+    for position in 0..<entry.outputs {
+      let reference = try NumPyArray(
+        npyBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(base).ref\(position).npy"))))
+      let spec = try interpreter.output(at: position)
+      #expect(spec.type == reference.type, "output \(position) type")
+      #expect(spec.shape == reference.shape, "output \(position) shape")
+      let actual = try interpreter.outputBytes(at: position)
+      if entry.exact || reference.type != .float32 {
+        #expect(actual == reference.data, "output \(position) differs from LiteRT")
+      } else {
+        let error = Self.relativeError(actual, reference.data)
+        #expect(error <= entry.tolerance, "output \(position): relative error \(error)")
+      }
+    }
+  }
+
+  /// The largest |actual − expected| over float32 data, divided by max(1, max |expected|);
+  /// infinity when a NaN or infinity does not match.
+  static func relativeError(_ actual: [UInt8], _ expected: [UInt8]) -> Double {
+    guard actual.count == expected.count else { return .infinity }
+    let a = NumPyArray(type: .float32, shape: [actual.count / 4], data: actual).floats ?? []
+    let e = NumPyArray(type: .float32, shape: [expected.count / 4], data: expected).floats ?? []
+    let scale = max(1, e.map { Double(abs($0)) }.filter(\.isFinite).max() ?? 1)
+    var worst = 0.0
+    for (x, y) in zip(a, e) {
+      if x.isNaN || y.isNaN || x.isInfinite || y.isInfinite {
+        if !(x.isNaN && y.isNaN) && x != y { return .infinity }
+        continue
+      }
+      worst = max(worst, Double(abs(x - y)) / scale)
+    }
+    return worst
+  }
+}
