@@ -10,7 +10,7 @@ returns the .tflite bytes, and the inputs to run. For every case this writes
                                                 (BUILTIN_REF), or the builtin kernels without
                                                 delegates where the reference resolver lacks an op
 
-and Tests/Models/manifest.json, which the Swift tests read (the Swift package never needs
+and Tests/Models/<family>/manifest.json, which the Swift tests read (the Swift package never needs
 Python). Inputs are seeded, so a rerun with the same package versions reproduces every file.
 
 Usage (development machines only):
@@ -50,25 +50,27 @@ def main():
     parser.add_argument("--only", help="FAMILY or FAMILY/NAME")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
-    manifest_path = os.path.join(OUT, "manifest.json")
-    manifest = {}
-    if os.path.exists(manifest_path):
-        manifest = {entry["id"]: entry for entry in json.load(open(manifest_path))["models"]}
     for family, module in families():
+        if args.only and args.only.split("/")[0] != family:
+            continue
+        manifest_path = os.path.join(OUT, family, "manifest.json")
+        manifest = {}
+        if os.path.exists(manifest_path):
+            manifest = {e["id"]: e for e in json.load(open(manifest_path))["models"]}
         for case in module.cases():
             ident = f"{family}/{case.name}"
             if args.list:
                 print(ident)
                 continue
-            if args.only and not (ident == args.only or family == args.only):
+            if args.only and "/" in args.only and ident != args.only:
                 continue
             manifest[ident] = build(family, case)
-            print(f"{ident}: {', '.join(manifest[ident]['operators'])}")
-    if not args.list:
-        entries = [manifest[key] for key in sorted(manifest)]
-        with open(manifest_path, "w") as f:
-            json.dump({"generator": "tools/make_test_models.py", "models": entries}, f, indent=1)
-            f.write("\n")
+            print(f"{ident}: {', '.join(manifest[ident]['operators'])} ({manifest[ident]['reference']})")
+        if not args.list and manifest:
+            entries = [manifest[key] for key in sorted(manifest)]
+            with open(manifest_path, "w") as f:
+                json.dump({"generator": "tools/make_test_models.py", "models": entries}, f, indent=1)
+                f.write("\n")
 
 
 def build(family, case):

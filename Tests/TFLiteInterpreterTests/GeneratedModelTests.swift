@@ -13,7 +13,7 @@ import Testing
 /// reference, relative to the largest reference magnitude of that output (at least 1).
 @Suite("Generated operator models against LiteRT")
 struct GeneratedModelTests {
-  /// One entry of `Tests/Models/manifest.json`.
+  /// One entry of a family's `manifest.json`.
   struct Entry: Sendable, CustomTestStringConvertible {
     var id: String
     var model: String
@@ -26,22 +26,30 @@ struct GeneratedModelTests {
 
   static let folder = SharedData.packageRoot.appendingPathComponent("Tests/Models")
 
+  /// Every family's entries (`Tests/Models/<family>/manifest.json`), in family order.
   static let entries: [Entry] = {
-    let url = folder.appendingPathComponent("manifest.json")
-    guard let data = try? Data(contentsOf: url),
-      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let models = json["models"] as? [[String: Any]]
-    else { return [] }
-    return models.compactMap { entry in
-      guard let id = entry["id"] as? String, let model = entry["model"] as? String,
-        let inputs = entry["inputs"] as? Int, let outputs = entry["outputs"] as? [Any]
-      else { return nil }
-      return Entry(
-        id: id, model: model, inputs: inputs, outputs: outputs.count,
-        exact: entry["compare"] as? String != "relative",
-        tolerance: entry["tolerance"] as? Double ?? 0)
+    let families =
+      (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
+    return families.flatMap { family -> [Entry] in
+      let url = folder.appendingPathComponent(family).appendingPathComponent("manifest.json")
+      guard let data = try? Data(contentsOf: url),
+        let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let models = json["models"] as? [[String: Any]]
+      else { return [] }
+      return models.compactMap(entry)
     }
   }()
+
+  /// One manifest entry, or nil when a field is missing.
+  static func entry(_ json: [String: Any]) -> Entry? {
+    guard let id = json["id"] as? String, let model = json["model"] as? String,
+      let inputs = json["inputs"] as? Int, let outputs = json["outputs"] as? [Any]
+    else { return nil }
+    return Entry(
+      id: id, model: model, inputs: inputs, outputs: outputs.count,
+      exact: json["compare"] as? String != "relative",
+      tolerance: json["tolerance"] as? Double ?? 0)
+  }
 
   @Test("the manifest lists the generated models")
   func manifestIsRead() {
