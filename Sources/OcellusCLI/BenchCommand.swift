@@ -25,11 +25,11 @@ enum BenchCommand {
     } else {
       _ = try InputFeeder.feed(inputs, to: interpreter)
     }
-    for _ in 0..<warmup { interpreter.invoke() }
+    for _ in 0..<warmup { try interpreter.invoke() }
     var times: [Double] = []
     for _ in 0..<runs {
       let start = clock.now
-      interpreter.invoke()
+      try interpreter.invoke()
       times.append(milliseconds(clock.now - start))
     }
     times.sort()

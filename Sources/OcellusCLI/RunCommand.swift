@@ -31,14 +31,14 @@ enum RunCommand {
         let spec = try interpreter.input(at: position)
         try write(interpreter.bytes(of: spec.index), spec: spec, to: dumpDirectory)
       }
-      interpreter.invoke { _, spec, data in
+      try interpreter.invoke { _, spec, data in
         do { try write(Array(data), spec: spec, to: dumpDirectory) } catch {
           failure = failure ?? error
         }
       }
       if let failure { throw failure }
     } else {
-      interpreter.invoke()
+      try interpreter.invoke()
     }
     for position in 0..<interpreter.outputCount {
       let spec = try interpreter.output(at: position)

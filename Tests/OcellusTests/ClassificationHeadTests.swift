@@ -90,7 +90,7 @@ struct ClassificationHeadTests {
     let interpreter = try ModelInterpreter(model: local.model)
     let input = try ModelValidationFixtures.npy("reference/\(name)/sparrow.input.npy")
     try interpreter.setInput(at: 0, bytes: input.data)
-    interpreter.invoke()
+    try interpreter.invoke()
     let head = try ClassificationHead(try #require(description.heads.first), maxResults: 1)
     let labels = try head.labels(from: interpreter)
     let reference = try ModelValidationFixtures.top5(model: name, image: "sparrow")

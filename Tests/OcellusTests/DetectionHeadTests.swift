@@ -79,7 +79,7 @@ struct DetectionHeadTests {
     #expect(shapes == [[1, 10, 4], [1, 10], [1, 10], [1]])
     try interpreter.setInput(
       at: 0, bytes: ModelValidationFixtures.npy("reference/\(Self.coco)/pets.input.npy").data)
-    interpreter.invoke()
+    try interpreter.invoke()
     let detections = try DetectionHead(description, threshold: 0.5).detections(from: interpreter)
     let reference = try ModelValidationFixtures.detections(model: Self.coco, image: "pets").filter {
       $0.score > 0.5

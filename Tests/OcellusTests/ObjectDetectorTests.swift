@@ -372,8 +372,10 @@ struct ObjectDetectorTests {
     try classifierInterpreter.setInput(
       at: 0,
       bytes: ModelValidationFixtures.npy("reference/mlkit_object_labeler/burger.input.npy").data)
-    let detectOnly = (0..<5).map { _ in clock.measure { detectorInterpreter.invoke() } }
-    let classifyOnly = (0..<5).map { _ in clock.measure { classifierInterpreter.invoke() } }
+    let detectOnly = try (0..<5).map { _ in try clock.measure { try detectorInterpreter.invoke() } }
+    let classifyOnly = try (0..<5).map { _ in
+      try clock.measure { try classifierInterpreter.invoke() }
+    }
     let median = { (values: [Duration]) in values.sorted()[values.count / 2] }
     print(
       "LATENCY single-image detect+classify (\(count) objects): \(median(single)); "

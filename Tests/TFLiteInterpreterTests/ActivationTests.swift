@@ -31,7 +31,7 @@ struct ActivationTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: values)
-    interpreter.invoke()
+    try interpreter.invoke()
     return try interpreter.outputFloats(at: 0)
   }
 
@@ -201,7 +201,7 @@ struct ActivationTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: x)
-    interpreter.invoke()
+    try interpreter.invoke()
     return try interpreter.outputFloats(at: 0)
   }
 
@@ -252,7 +252,7 @@ struct ActivationTests {
     let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     try interpreter.setInput(at: 0, floats: [-1, -1, 3, -4])
     try interpreter.setInput(at: 1, floats: [0.1, 0.2])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [-0.1, -0.2, 3, -0.8])
 
     // Alpha that would grow the output beyond the input's shape.

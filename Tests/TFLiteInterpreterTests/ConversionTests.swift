@@ -39,7 +39,7 @@ struct ConversionTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: model), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, bytes: bytes)
-    interpreter.invoke()
+    try interpreter.invoke()
     return try interpreter.outputBytes(at: 0)
   }
 
@@ -149,7 +149,7 @@ struct ConversionTests {
       outputs: [.float("y", [2])])
     let interpreter = try ModelInterpreter(model: ModelFile(bytes: constant))
     #expect(interpreter.foldedNodeCount == 1)
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [0.5, -8])
   }
 
@@ -301,7 +301,7 @@ struct ConversionTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: model), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: values)
-    interpreter.invoke()
+    try interpreter.invoke()
     let bytes = try interpreter.outputBytes(at: 0)
     let indices =
       outputType == 4
@@ -379,7 +379,7 @@ struct ConversionTests {
       outputs: [.int32("y", [])])
     let interpreter = try ModelInterpreter(model: ModelFile(bytes: model))
     try interpreter.setInput(at: 0, bytes: [10, 200, 129, 255, 0, 255])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(Self.integers(try interpreter.outputBytes(at: 0), as: Int32.self) == [1, 0])
   }
 

@@ -53,7 +53,7 @@ enum ConvolutionTestSupport {
     for (position, values) in inputs.enumerated() {
       try interpreter.setInput(at: position, floats: values)
     }
-    interpreter.invoke()
+    try interpreter.invoke()
     return Output(
       values: try interpreter.outputFloats(at: 0), shape: try interpreter.output(at: 0).shape)
   }

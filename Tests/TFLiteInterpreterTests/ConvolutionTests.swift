@@ -35,7 +35,7 @@ struct ConvolutionTests {
       model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [1, 2, 2, 1])
     try interpreter.setInput(at: 0, floats: [1, 2, 3, 4, 5, 6, 7, 8, 9])
-    interpreter.invoke()
+    try interpreter.invoke()
     // Each output is x[i][j] + x[i+1][j+1] + 0.5.
     #expect(try interpreter.outputFloats(at: 0) == [6.5, 8.5, 12.5, 14.5])
   }
@@ -52,7 +52,7 @@ struct ConvolutionTests {
       model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [1, 2, 2, 1])
     try interpreter.setInput(at: 0, floats: (1...16).map(Float.init))
-    interpreter.invoke()
+    try interpreter.invoke()
     // Total padding 1 per axis goes after: windows start at rows/columns 0 and 2.
     // (0,0): rows 0-2 × cols 0-2 = 54; (0,1): rows 0-2 × cols 2-3 = 45;
     // (1,0): rows 2-3 × cols 0-2 = 72; (1,1): rows 2-3 × cols 2-3 = 54.
@@ -70,7 +70,7 @@ struct ConvolutionTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     try interpreter.setInput(at: 0, floats: [3, 4, 1, -2])
-    interpreter.invoke()
+    try interpreter.invoke()
     // Pixel (3, 4): 3+8 = 11 → 6, -3+4+1 = 2; pixel (1, -2): 1-4 = -3 → 0, -1-2+1 = -2 → 0.
     #expect(try interpreter.outputFloats(at: 0) == [6, 2, 0, 0])
   }
@@ -147,7 +147,7 @@ struct ConvolutionTests {
       let interpreter = try ModelInterpreter(
         model: ModelFile(bytes: empty), options: InterpreterOptions(kernels: kernels))
       #expect(try interpreter.output(at: 0).shape == [0, 5, 5, 4])
-      interpreter.invoke()
+      try interpreter.invoke()
       #expect(try interpreter.outputFloats(at: 0).isEmpty)
       // Zero input channels: the output is the bias alone.
       let noChannels = SingleOpModel.build(
@@ -157,7 +157,7 @@ struct ConvolutionTests {
         ], outputs: [.float("y", [])])
       let biasOnly = try ModelInterpreter(
         model: ModelFile(bytes: noChannels), options: InterpreterOptions(kernels: kernels))
-      biasOnly.invoke()
+      try biasOnly.invoke()
       #expect(
         try biasOnly.outputFloats(at: 0)
           == [Float](repeating: 0, count: 9).indices.flatMap { _ in [Float(1.5), -2] })

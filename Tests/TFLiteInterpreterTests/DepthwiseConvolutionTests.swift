@@ -39,7 +39,7 @@ struct DepthwiseConvolutionTests {
     #expect(try interpreter.output(at: 0).shape == [1, 3, 3, 2])
     // Channel 0 holds 1...9, channel 1 holds 10, 20, ... 90.
     try interpreter.setInput(at: 0, floats: (1...9).flatMap { [Float($0), Float($0 * 10)] })
-    interpreter.invoke()
+    try interpreter.invoke()
     let output = try interpreter.outputFloats(at: 0)
     let sums: [Float] = [12, 21, 16, 27, 45, 33, 24, 39, 28]
     #expect(stride(from: 0, to: 18, by: 2).map { output[$0] } == sums)
@@ -58,7 +58,7 @@ struct DepthwiseConvolutionTests {
       model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [1, 1, 1, 4])
     try interpreter.setInput(at: 0, floats: [1, 10, 100, 1000])
-    interpreter.invoke()
+    try interpreter.invoke()
     // Output channel c reads input channel c / 2: pixel 0 (1, 10) and pixel 1 (100, 1000).
     let expected: [Float] = [501, 602, 7030, 8040]
     #expect(try interpreter.outputFloats(at: 0) == expected)
@@ -131,7 +131,7 @@ struct DepthwiseConvolutionTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [0, 4, 4, 6])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0).isEmpty)
   }
 

@@ -165,7 +165,7 @@ enum DetectionPostProcessFixtures {
       try interpreter.setInput(at: position, bytes: input.bytes)
       position += 1
     }
-    interpreter.invoke()
+    try interpreter.invoke()
     return DetectionPostProcessReference.Result(
       boxes: try interpreter.outputFloats(at: 0), classes: try interpreter.outputFloats(at: 1),
       scores: try interpreter.outputFloats(at: 2), count: try interpreter.outputFloats(at: 3)[0])

@@ -500,7 +500,7 @@ struct DetectionPostProcessTests {
         model: ModelFile(bytes: F.model(ssd.options, boxes, scores, ssd.anchors)))
       try interpreter.setInput(at: 0, bytes: boxes.bytes)
       try interpreter.setInput(at: 1, bytes: scores.bytes)
-      interpreter.invoke()
+      try interpreter.invoke()
       #expect(try interpreter.outputFloats(at: 0) == expected.boxes)
       #expect(try interpreter.outputFloats(at: 2) == expected.scores)
     }
@@ -527,7 +527,7 @@ struct DetectionPostProcessTests {
     let input = try NumPyArray(
       npyBytes: SharedData.bytes("reference/\(folder)/\(image).input.npy"))
     try interpreter.setInput(at: 0, bytes: input.data)
-    interpreter.invoke()
+    try interpreter.invoke()
     let reference = try (0..<4).map { position in
       try #require(
         try NumPyArray(

@@ -18,7 +18,7 @@ struct EngineTests {
     #expect(try interpreter.output(at: 0).shape == [2, 2, 3])
     try interpreter.setInput(at: 0, floats: [1, -2, 3, 4, 5, -6])
     try interpreter.setInput(at: 1, floats: [10, -10])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [11, 8, 13, 0, 0, 0, 14, 15, 4, 0, 0, 0])
   }
 
@@ -45,10 +45,10 @@ struct EngineTests {
     #expect(interpreter.arenaBytes <= 4 * 4032)
     #expect(interpreter.arenaBytes >= 3 * 4000)
     try interpreter.setInput(at: 0, floats: (0..<1000).map(Float.init))
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == (0..<1000).map { Float($0) * 11 })
     // A second run gives the same answer.
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == (0..<1000).map { Float($0) * 11 })
   }
 
@@ -73,7 +73,7 @@ struct EngineTests {
     let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     #expect(interpreter.foldedNodeCount == 1)
     try interpreter.setInput(at: 0, floats: [1, 1])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [9, 16])
   }
 
@@ -138,7 +138,7 @@ struct EngineTests {
     try interpreter.resizeInput(at: 0, to: [1, 5])
     #expect(try interpreter.output(at: 0).shape == [1, 5])
     try interpreter.setInput(at: 0, floats: [1, 2, 3, 4, 5])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [101, 102, 103, 104, 105])
     #expect(throws: InterpreterError.self) { try interpreter.resizeInput(at: 0, to: [2, 5]) }
   }
@@ -152,7 +152,7 @@ struct EngineTests {
       let interpreter = try ModelInterpreter(
         model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
       try interpreter.setInput(at: 0, floats: input)
-      interpreter.invoke()
+      try interpreter.invoke()
       results.append(try interpreter.outputFloats(at: 0))
     }
     #expect(results.allSatisfy { $0 == results[0] })
@@ -178,7 +178,7 @@ extension EngineTests {
     let empty = SingleOpModel.build(
       builtin: 43, inputs: [.float("x", [0, 3])], outputs: [.float("y", [])])
     let interpreter = try ModelInterpreter(model: ModelFile(bytes: empty))
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [])
   }
 }
@@ -198,14 +198,14 @@ extension EngineTests {
         buffers: [.table([:]), .table([0: .bytes(SingleOpModel.bytes([Float(1), 2]))])]))
     let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     try interpreter.setInput(at: 0, floats: [10, 100])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [11, 102])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [21, 202])
     // Re-planning (a resize) keeps the state too; inputs must be set again after it.
     try interpreter.resizeInput(at: 0, to: [2])
     try interpreter.setInput(at: 0, floats: [10, 100])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0) == [31, 302])
   }
 }

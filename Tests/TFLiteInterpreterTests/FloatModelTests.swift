@@ -47,7 +47,7 @@ struct FloatModelTests {
     let input = try NumPyArray(npyBytes: SharedData.bytes("reference/\(testCase).input.npy"))
     #expect(try interpreter.input(at: 0).shape == input.shape)
     try interpreter.setInput(at: 0, bytes: input.data)
-    interpreter.invoke()
+    try interpreter.invoke()
     for position in 0..<interpreter.outputCount {
       let expected = try NumPyArray(
         npyBytes: SharedData.bytes("reference/\(testCase).out\(position).npy"))
@@ -80,7 +80,7 @@ extension FloatModelTests {
       let interpreter = try ModelInterpreter(
         model: model, options: InterpreterOptions(threadCount: threads))
       try interpreter.setInput(at: 0, bytes: input.data)
-      interpreter.invoke()
+      try interpreter.invoke()
       outputs.append(try interpreter.outputBytes(at: 0))
     }
     #expect(outputs[1] == outputs[0])

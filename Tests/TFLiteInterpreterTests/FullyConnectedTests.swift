@@ -19,7 +19,7 @@ struct FullyConnectedTests {
       model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [2, 3])
     try interpreter.setInput(at: 0, floats: [3, 5, 2, -4])
-    interpreter.invoke()
+    try interpreter.invoke()
     // Row (3, 5): 3, 5+1, 3-5+0.5 → 0; row (2, -4): 2, -4+1 → 0, 2+4+0.5.
     #expect(try interpreter.outputFloats(at: 0) == [3, 6, 0, 2, 0, 6.5])
   }
@@ -45,7 +45,7 @@ struct FullyConnectedTests {
           inputShape: [1, 8], units: 3, depth: 4, weights: weights, bias: nil)))
     #expect(try rows.output(at: 0).shape == [2, 3])
     try rows.setInput(at: 0, floats: [1, 1, 1, 1, 2, 2, 2, 2])
-    rows.invoke()
+    try rows.invoke()
     #expect(try rows.outputFloats(at: 0) == [2, 2, 2, 4, 4, 4])
   }
 
@@ -104,7 +104,7 @@ struct FullyConnectedTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(kernels: kernels))
     #expect(try interpreter.output(at: 0).shape == [0, 5])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputFloats(at: 0).isEmpty)
   }
 

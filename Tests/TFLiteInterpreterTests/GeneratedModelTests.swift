@@ -66,7 +66,7 @@ struct GeneratedModelTests {
         npyBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(base).in\(position).npy"))))
       try interpreter.setInput(at: position, bytes: array.data)
     }
-    interpreter.invoke()
+    try interpreter.invoke()
     for position in 0..<entry.outputs {
       let reference = try NumPyArray(
         npyBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(base).ref\(position).npy"))))

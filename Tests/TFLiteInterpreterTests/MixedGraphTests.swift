@@ -80,7 +80,7 @@ struct MixedGraphTests {
 
       try interpreter.setInput(at: 0, bytes: imageBytes)
       try interpreter.setInput(at: 1, bytes: stateBytes)
-      interpreter.invoke()
+      try interpreter.invoke()
       let producedState = try interpreter.outputBytes(at: 1)
       #expect(producedState == expectedState, "step \(step)")
       #expect(try interpreter.outputBytes(at: 0) == expectedOutput, "step \(step)")
@@ -156,7 +156,7 @@ struct MixedGraphTests {
       #expect(expectedQuantized.contains(0) && expectedQuantized.contains(255))
 
       try interpreter.setInput(at: 0, floats: values)
-      interpreter.invoke()
+      try interpreter.invoke()
       #expect(try interpreter.outputBytes(at: 0) == expectedOutput)
     }
   }

@@ -61,7 +61,7 @@ struct QuantizedActivationTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, bytes: encode(values, type))
-    interpreter.invoke()
+    try interpreter.invoke()
     return decode(try interpreter.outputBytes(at: 0), type)
   }
 
@@ -305,7 +305,7 @@ struct QuantizedActivationTests {
       let interpreter = try ModelInterpreter(
         model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: 1 + index % 2))
       try interpreter.setInput(at: 0, bytes: Self.encode(values, entry.type))
-      interpreter.invoke()
+      try interpreter.invoke()
       let output = try interpreter.outputBytes(at: 0)
       #expect(entry.bytes.count == 256)
       #expect(output == entry.bytes, "op \(entry.op) type \(entry.type) input \(entry.input)")
@@ -564,7 +564,7 @@ struct QuantizedActivationTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, bytes: encode(values, type))
-    interpreter.invoke()
+    try interpreter.invoke()
     return decode(try interpreter.outputBytes(at: 0), type)
   }
 

@@ -364,7 +364,7 @@ struct QuantizedConvolutionSupportTests {
     for (position, data) in inputs.enumerated() {
       try interpreter.setInput(at: position, bytes: data)
     }
-    interpreter.invoke()
+    try interpreter.invoke()
     return (try interpreter.outputBytes(at: 0), try interpreter.output(at: 0).shape)
   }
 

@@ -68,7 +68,7 @@ struct QuantizedModelTests {
     let input = try NumPyArray(
       npyBytes: SharedData.bytes("reference/\(testCase.folder)/\(testCase.image).input.npy"))
     try interpreter.setInput(at: 0, bytes: input.data)
-    interpreter.invoke()
+    try interpreter.invoke()
     let references = try (0..<interpreter.outputCount).map { position in
       try NumPyArray(
         npyBytes: SharedData.bytes(

@@ -53,7 +53,7 @@ enum QuantizedOpReference {
     for (position, bytes) in data.enumerated() {
       try interpreter.setInput(at: position, bytes: bytes)
     }
-    interpreter.invoke()
+    try interpreter.invoke()
     return (try interpreter.outputBytes(at: 0), try interpreter.output(at: 0).shape)
   }
 

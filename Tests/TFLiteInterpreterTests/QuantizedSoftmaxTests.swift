@@ -70,7 +70,7 @@ struct QuantizedSoftmaxTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, bytes: encode(values, input))
-    interpreter.invoke()
+    try interpreter.invoke()
     return decode(try interpreter.outputBytes(at: 0), output)
   }
 
@@ -170,7 +170,7 @@ struct QuantizedSoftmaxTests {
         input: input, output: output, shape: [2, 10], scale: scale, zeroPoint: 7, beta: beta)
       let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
       try interpreter.setInput(at: 0, bytes: Self.encode(values, input))
-      interpreter.invoke()
+      try interpreter.invoke()
       let y = Self.decode(try interpreter.outputBytes(at: 0), output)
       #expect(y == expected, "input \(input) output \(output) scale \(scale) beta \(beta)")
       #expect(
@@ -247,7 +247,7 @@ struct QuantizedSoftmaxTests {
         let interpreter = try ModelInterpreter(
           model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: 1 + index % 3))
         try interpreter.setInput(at: 0, bytes: Self.encode(values, Self.uint8))
-        interpreter.invoke()
+        try interpreter.invoke()
         let y = Self.decode(try interpreter.outputBytes(at: 0), Self.uint8)
         let expected = Self.reference(
           values, input: Self.uint8, output: Self.uint8, depth: shape.last ?? 1, scale: scale,
@@ -302,7 +302,7 @@ struct QuantizedSoftmaxTests {
       outputQuantization: ([0.5], [100], 0))
     let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     try interpreter.setInput(at: 0, bytes: Self.encode(values, Self.uint8))
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(
       Self.decode(try interpreter.outputBytes(at: 0), Self.uint8)
         == Self.reference(

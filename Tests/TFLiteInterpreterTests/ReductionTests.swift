@@ -32,7 +32,7 @@ struct ReductionTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: input)
-    interpreter.invoke()
+    try interpreter.invoke()
     return (try interpreter.output(at: 0).shape, try interpreter.outputFloats(at: 0))
   }
 

@@ -27,7 +27,7 @@ struct ResizeTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: input)
-    interpreter.invoke()
+    try interpreter.invoke()
     return (try interpreter.output(at: 0).shape, try interpreter.outputFloats(at: 0))
   }
 
@@ -195,7 +195,7 @@ struct ResizeTests {
       outputs: [T("y", type: 3, shape: [], quantization: quantization)])
     let interpreter = try ModelInterpreter(model: ModelFile(bytes: bytes))
     try interpreter.setInput(at: 0, bytes: [1, 2, 3, 4])
-    interpreter.invoke()
+    try interpreter.invoke()
     #expect(try interpreter.outputBytes(at: 0) == [1, 1, 2, 1, 1, 2, 3, 3, 4])
   }
 

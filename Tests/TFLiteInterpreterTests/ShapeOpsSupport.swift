@@ -77,7 +77,7 @@ enum ShapeOps {
     for (position, feed) in feeds.enumerated() {
       try interpreter.setInput(at: position, bytes: feed)
     }
-    interpreter.invoke()
+    try interpreter.invoke()
     return interpreter
   }
 

@@ -20,7 +20,7 @@ struct SoftmaxTests {
     let interpreter = try ModelInterpreter(
       model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
     try interpreter.setInput(at: 0, floats: values)
-    interpreter.invoke()
+    try interpreter.invoke()
     return try interpreter.outputFloats(at: 0)
   }
 

@@ -62,6 +62,10 @@ extension ModelInterpreter {
     } catch {
       throw .invalidImage(error)
     }
-    invoke()
+    do {
+      try invoke()
+    } catch {
+      throw .interpreter(error)
+    }
   }
 }

@@ -22,6 +22,11 @@ public enum InterpreterError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The interpreter itself registers two kernels for this operator (a builtin name or
   /// `CUSTOM:<name>`), so no model can load: a defect of this build, reported at load.
   case duplicateKernel(operator: String)
+  /// A WHILE loop (node `node` of subgraph `subgraph`) ran `limit` iterations without its
+  /// condition turning false (``InterpreterOptions/maxLoopIterations``).
+  case loopLimitExceeded(subgraph: Int, node: Int, limit: Int)
+  /// A resource variable was read before any ASSIGN_VARIABLE gave it a value.
+  case variableNotAssigned(name: String)
 
   public var description: String {
     switch self {
@@ -43,6 +48,11 @@ public enum InterpreterError: Error, Equatable, Sendable, CustomStringConvertibl
       return "the activations need \(bytes) bytes, over the \(limit)-byte limit"
     case .duplicateKernel(let name):
       return "the interpreter registers two kernels for operator \(name)"
+    case .loopLimitExceeded(let subgraph, let node, let limit):
+      return
+        "node \(node) of subgraph \(subgraph) (WHILE): still looping after \(limit) iterations (InterpreterOptions.maxLoopIterations)"
+    case .variableNotAssigned(let name):
+      return "resource variable \"\(name)\" was read before it was assigned"
     }
   }
 }

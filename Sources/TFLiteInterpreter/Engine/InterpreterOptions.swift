@@ -10,15 +10,19 @@ public struct InterpreterOptions: Sendable, Equatable {
   /// The build of the compute kernels every node runs on (default ``KernelSet/detected``: the
   /// fastest this CPU runs, or the one `OCELLUS_KERNELS` names).
   public var kernels: KernelSet
+  /// The most iterations one WHILE loop may run in one invocation (default 1,000,000); a loop
+  /// that would run more stops the invocation with ``InterpreterError/loopLimitExceeded(subgraph:node:limit:)``.
+  public var maxLoopIterations: Int
 
   /// Creates options; the defaults run single-threaded on the detected kernels.
   public init(
     threadCount: Int = 1, maxArenaBytes: Int = 4 << 30, maxTensorBytes: Int = 2 << 30,
-    kernels: KernelSet = .detected
+    kernels: KernelSet = .detected, maxLoopIterations: Int = 1_000_000
   ) {
     self.threadCount = max(1, threadCount)
     self.maxArenaBytes = maxArenaBytes
     self.maxTensorBytes = maxTensorBytes
     self.kernels = kernels
+    self.maxLoopIterations = max(0, maxLoopIterations)
   }
 }

@@ -8,6 +8,12 @@ protocol Kernel: AnyObject {
   /// False for kernels whose outputs depend only on their inputs' shapes (SHAPE): such nodes
   /// are evaluated at load even when their inputs are activations.
   var readsInputData: Bool { get }
+  /// True for kernels that keep or touch state beyond their outputs (variables, control flow):
+  /// such nodes are never evaluated at load, even when their inputs are constant.
+  var isStateful: Bool { get }
+  /// True for kernels whose outputs are known at load without inputs (VAR_HANDLE's handle):
+  /// evaluated once at load, their outputs become constants.
+  var producesConstants: Bool { get }
   /// Computes the outputs from the inputs.
   func run(_ io: KernelIO)
 }
@@ -15,6 +21,8 @@ protocol Kernel: AnyObject {
 extension Kernel {
   var scratchBytes: Int { 0 }
   var readsInputData: Bool { true }
+  var isStateful: Bool { false }
+  var producesConstants: Bool { false }
 }
 
 /// Where one node's tensors live while it runs.
@@ -27,6 +35,8 @@ struct KernelIO {
   let scratch: UnsafeMutableRawPointer?
   /// Threads to split work over.
   let pool: ThreadPool
+  /// Where a kernel that can fail while running (control flow, variables) records it.
+  let status: RunStatus
 
   /// Input `position` as typed elements.
   func input<T>(_ position: Int, as: T.Type) -> UnsafePointer<T> {

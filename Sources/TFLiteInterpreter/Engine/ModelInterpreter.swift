@@ -14,39 +14,29 @@ public final class ModelInterpreter {
   /// The model being run.
   public let model: ModelFile
   public let options: InterpreterOptions
-  /// Bytes of the activation arena (all non-constant tensors and kernel scratch).
-  public private(set) var arenaBytes = 0
-  /// Nodes evaluated once at load because all their inputs are constant.
-  public private(set) var foldedNodeCount = 0
+  /// Bytes of the main subgraph's activation arena (all non-constant tensors and kernel scratch).
+  public var arenaBytes: Int { main.arenaBytes }
+  /// Nodes of the main subgraph evaluated once at load because all their inputs are constant.
+  public var foldedNodeCount: Int { main.foldedNodeCount }
 
-  /// A valid address for tensors with no bytes.
-  nonisolated(unsafe) private static let emptyData = UnsafeMutableRawPointer.allocate(
-    byteCount: 64, alignment: 64)
-
-  let subgraph: Subgraph
-  let pool: ThreadPool
-  private var tensors: [TensorState] = []
-  private var nodes: [PreparedNode] = []
-  private var arena: UnsafeMutableRawPointer?
+  /// What every subgraph shares (thread pool, resource variables, prepared subgraphs).
+  private let environment: ExecutionEnvironment
+  /// The main subgraph, prepared.
+  private var main: SubgraphExecutor
+  var subgraph: Subgraph { main.subgraph }
   /// Input shapes set with ``resizeInput(at:to:)``, by tensor index.
   private var resizedInputs: [Int: [Int]] = [:]
-  /// Storage of variable tensors, by tensor index; kept across re-planning.
-  private var variables: [Int: UnsafeMutableRawPointer] = [:]
+  private let status = RunStatus()
 
-  /// Prepares `model`'s main subgraph to run.
+  /// Prepares `model`'s main subgraph (and the subgraphs its control flow calls) to run.
   public init(model: ModelFile, options: InterpreterOptions = InterpreterOptions())
     throws(InterpreterError)
   {
     self.model = model
     self.options = options
-    self.subgraph = model.mainSubgraph
-    self.pool = ThreadPool(threadCount: options.threadCount)
-    try prepare()
-  }
-
-  deinit {
-    releasePlan()
-    for (_, pointer) in variables { pointer.deallocate() }
+    guard !model.subgraphs.isEmpty else { throw .unsupportedModel("the model has no subgraph") }
+    environment = ExecutionEnvironment(model: model, options: options)
+    main = try environment.prepareMain(resizedInputs: [:])
   }
 
   // MARK: Inputs and outputs
@@ -129,10 +119,10 @@ public final class ModelInterpreter {
   /// The data of float32 output `position` after ``invoke()``.
   public func outputFloats(at position: Int) throws(InterpreterError) -> [Float] {
     let index = try tensorIndex(output: position)
-    guard tensors[index].description.type == .float32 else {
-      throw .noSuchTensor("output \(position) is \(tensors[index].description.type), not float32")
+    guard main.description(of: index).type == .float32 else {
+      throw .noSuchTensor("output \(position) is \(main.description(of: index).type), not float32")
     }
-    let count = tensors[index].description.elementCount
+    let count = main.description(of: index).elementCount
     guard let pointer = pointer(of: index) else { return [Float](repeating: 0, count: count) }
     return Array(
       UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: Float.self), count: count))
@@ -157,23 +147,31 @@ public final class ModelInterpreter {
       }
     }
     resizedInputs[index] = shape
-    try prepare()
+    main = try environment.prepareMain(resizedInputs: resizedInputs)
   }
 
   // MARK: Running
 
   /// Runs every node in order.
-  public func invoke() {
-    for node in nodes { node.run(pool: pool) }
+  ///
+  /// - Throws: a failure while running: a WHILE loop past ``InterpreterOptions/maxLoopIterations``,
+  ///   a variable read before it was assigned (models without control flow or variables never
+  ///   fail here).
+  public func invoke() throws(InterpreterError) {
+    status.reset()
+    main.run(status: status)
+    if let failure = status.failure { throw failure }
   }
 
   /// Runs every node and hands each computed tensor to `observer` right after its node runs
   /// (its data are overwritten later, when its arena space is reused): the audit trail.
   public func invoke(
     observing observer: (_ node: Int, _ tensor: TensorSpec, _ data: UnsafeRawBufferPointer) -> Void
-  ) {
-    for node in nodes {
-      node.run(pool: pool)
+  ) throws(InterpreterError) {
+    status.reset()
+    for node in main.nodes {
+      node.run(pool: environment.pool, status: status)
+      if let failure = status.failure { throw failure }
       for index in node.outputTensors {
         let spec = spec(of: index)
         if let pointer = pointer(of: index) {
@@ -187,7 +185,7 @@ public final class ModelInterpreter {
 
   /// The current description of tensor `index` of the main subgraph.
   public func spec(of index: Int) -> TensorSpec {
-    let description = tensors[index].description
+    let description = main.description(of: index)
     return TensorSpec(
       index: index, name: description.name, type: description.type, shape: description.shape,
       quantization: description.quantization)
@@ -195,7 +193,7 @@ public final class ModelInterpreter {
 
   /// A copy of tensor `index`'s current data.
   public func bytes(of index: Int) -> [UInt8] {
-    let count = tensors[index].description.byteCount
+    let count = main.description(of: index).byteCount
     guard let pointer = pointer(of: index) else { return [] }
     return Array(UnsafeRawBufferPointer(start: pointer, count: count))
   }
@@ -214,73 +212,7 @@ public final class ModelInterpreter {
     return subgraph.outputs[position]
   }
 
-  func pointer(of index: Int) -> UnsafeRawPointer? {
-    switch tensors[index].storage {
-    case .none: return nil
-    // An empty constant has no address of its own; kernels get a valid one that they never read.
-    case .constant(let data):
-      return data.withUnsafeBytes { $0.baseAddress } ?? UnsafeRawPointer(Self.emptyData)
-    case .arena(let offset): return arena.map { UnsafeRawPointer($0 + offset) }
-    case .variable: return variables[index].map(UnsafeRawPointer.init)
-    }
-  }
+  func pointer(of index: Int) -> UnsafeRawPointer? { main.pointer(of: index) }
 
-  func mutablePointer(of index: Int) -> UnsafeMutableRawPointer? {
-    switch tensors[index].storage {
-    case .arena(let offset): return arena.map { $0 + offset }
-    case .variable: return variables[index]
-    case .none, .constant: return nil
-    }
-  }
-
-  // MARK: Preparing
-
-  fileprivate func releasePlan() {
-    for node in nodes { node.deallocate() }
-    nodes = []
-    arena?.deallocate()
-    arena = nil
-  }
-
-  /// Builds the whole plan from the model: kernels, shapes, folding, memory.
-  private func prepare() throws(InterpreterError) {
-    releasePlan()
-    var planner = try PlanBuilder(interpreter: self, resizedInputs: resizedInputs)
-    let plan = try planner.build()
-    tensors = plan.tensors
-    foldedNodeCount = plan.foldedNodeCount
-    arenaBytes = plan.arenaBytes
-    guard arenaBytes <= options.maxArenaBytes else {
-      throw .arenaTooLarge(bytes: arenaBytes, limit: options.maxArenaBytes)
-    }
-    let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: max(arenaBytes, 64), alignment: MemoryPlanner.alignment)
-    memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(arenaBytes, 64))
-    arena = memory
-    // Variable tensors: allocate once, initialised from the model (or zero); keep across plans.
-    for (index, state) in tensors.enumerated() where state.isVariable {
-      let size = max(state.description.byteCount, 1)
-      if variables[index] == nil {
-        let memory = UnsafeMutableRawPointer.allocate(
-          byteCount: size, alignment: MemoryPlanner.alignment)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        let initial = model.constantData(of: subgraph.tensors[index])
-        if initial.count == state.description.byteCount {
-          initial.withUnsafeBytes { raw in
-            if let base = raw.baseAddress { memory.copyMemory(from: base, byteCount: raw.count) }
-          }
-        }
-        variables[index] = memory
-      }
-    }
-    nodes = plan.nodes.map { pending in
-      PreparedNode(
-        index: pending.index, kernel: pending.kernel,
-        inputs: pending.inputTensors.map { $0.flatMap { pointer(of: $0) } },
-        // The plan puts every output of a node that runs in the arena or in a variable.
-        outputs: pending.outputTensors.compactMap { mutablePointer(of: $0) },
-        scratch: pending.scratchOffset.flatMap { offset in arena.map { $0 + offset } },
-        outputTensors: pending.outputTensors)
-    }
-  }
+  func mutablePointer(of index: Int) -> UnsafeMutableRawPointer? { main.mutablePointer(of: index) }
 }

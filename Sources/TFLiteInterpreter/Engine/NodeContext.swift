@@ -17,6 +17,9 @@ struct NodeContext {
   /// The kernel build this interpreter runs on (``InterpreterOptions/kernels``): factories of
   /// kernels that call the compute kernels take them from here.
   let kernels: KernelSet
+  /// What the interpreter's subgraphs share: other subgraphs (for control flow) and the
+  /// resource variables.
+  let environment: ExecutionEnvironment
 
   /// The input at `position`, which must be present.
   func input(_ position: Int) throws(InterpreterError) -> TensorDescription {

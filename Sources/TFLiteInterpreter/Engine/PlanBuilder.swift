@@ -20,17 +20,18 @@ struct PlanBuilder {
     var foldedNodeCount: Int
   }
 
-  private let model: ModelFile
+  private let environment: ExecutionEnvironment
+  private let subgraphIndex: Int
   private let subgraph: Subgraph
-  private let options: InterpreterOptions
-  private let pool: ThreadPool
   private let resizedInputs: [Int: [Int]]
+  private var model: ModelFile { environment.model }
+  private var options: InterpreterOptions { environment.options }
 
-  init(interpreter: ModelInterpreter, resizedInputs: [Int: [Int]]) throws(InterpreterError) {
-    model = interpreter.model
-    subgraph = interpreter.subgraph
-    options = interpreter.options
-    pool = interpreter.pool
+  /// A builder for `executor`'s subgraph; `resizedInputs` gives input shapes by tensor index.
+  init(executor: SubgraphExecutor, resizedInputs: [Int: [Int]]) {
+    environment = executor.environment
+    subgraphIndex = executor.subgraphIndex
+    subgraph = executor.subgraph
     self.resizedInputs = resizedInputs
   }
 
@@ -47,7 +48,8 @@ struct PlanBuilder {
         index: index, operatorName: code.name, options: op.builtinOptions,
         customOptions: op.customOptions,
         inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
-        outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels)
+        outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels,
+        environment: environment)
       let kernel: any Kernel
       do {
         kernel = try factory(&context)
@@ -63,14 +65,18 @@ struct PlanBuilder {
         tensors[tensorIndex].description.shape = description.shape
       }
       // Fold the node when its outputs are known at load: all inputs constant (and none a
-      // variable), or a kernel that reads only its inputs' shapes.
+      // variable), a kernel that reads only its inputs' shapes, or one whose outputs are
+      // constant by nature (VAR_HANDLE); never a stateful kernel (control flow, variables).
       let inputsKnown = op.inputs.allSatisfy { $0 < 0 || tensors[$0].description.constant != nil }
       let writesVariable = op.outputs.contains { tensors[$0].isVariable }
       let readsVariable = op.inputs.contains { $0 >= 0 && tensors[$0].isVariable }
-      let foldable = !kernel.readsInputData || (inputsKnown && !readsVariable)
-      if foldable && !op.inputs.isEmpty && !writesVariable {
-        let results = evaluate(
-          kernel, inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
+      let foldable =
+        kernel.producesConstants
+        || (!kernel.isStateful && !op.inputs.isEmpty
+          && (!kernel.readsInputData || (inputsKnown && !readsVariable)))
+      if foldable && !writesVariable {
+        let results = try evaluate(
+          kernel, node: context, inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
           outputs: op.outputs.map { tensors[$0].description })
         for (tensorIndex, data) in zip(op.outputs, results) {
           tensors[tensorIndex].description.constant = data[...]
@@ -112,7 +118,15 @@ struct PlanBuilder {
       var storage = TensorState.Storage.none
       let data = model.constantData(of: tensor)
       if tensor.isVariable {
-        storage = .variable
+        guard description.shape.allSatisfy({ $0 >= 0 }), tensor.type.byteSize != nil else {
+          throw .invalidTensor(
+            index: index, name: tensor.name,
+            reason: "variable tensor of \(tensor.type) \(description.shape) has no fixed size")
+        }
+        storage = .variable(
+          environment.variableTensor(
+            subgraph: subgraphIndex, tensor: index, byteCount: description.byteCount,
+            initial: data))
       } else if !data.isEmpty {
         guard let elementSize = tensor.type.byteSize else {
           throw .invalidTensor(
@@ -182,9 +196,12 @@ struct PlanBuilder {
   }
 
   /// Runs a kernel whose inputs are all known, at load, and returns its outputs' bytes.
+  ///
+  /// - Throws: the failure the kernel records while running, as the node's error.
   private func evaluate(
-    _ kernel: any Kernel, inputs: [TensorDescription?], outputs: [TensorDescription]
-  ) -> [[UInt8]] {
+    _ kernel: any Kernel, node: NodeContext, inputs: [TensorDescription?],
+    outputs: [TensorDescription]
+  ) throws(InterpreterError) -> [[UInt8]] {
     let outputMemory = outputs.map {
       UnsafeMutableRawPointer.allocate(
         byteCount: max($0.byteCount, 1), alignment: MemoryPlanner.alignment)
@@ -198,11 +215,13 @@ struct PlanBuilder {
       scratch?.deallocate()
     }
     let inputPointers = inputs.map { $0?.constant?.withUnsafeBytes { $0.baseAddress } ?? nil }
-    let node = PreparedNode(
-      index: -1, kernel: kernel, inputs: inputPointers, outputs: outputMemory, scratch: scratch,
-      outputTensors: [])
-    node.run(pool: pool)
-    node.deallocate()
+    let prepared = PreparedNode(
+      index: node.index, kernel: kernel, inputs: inputPointers, outputs: outputMemory,
+      scratch: scratch, outputTensors: [])
+    let status = RunStatus()
+    prepared.run(pool: environment.pool, status: status)
+    prepared.deallocate()
+    if let failure = status.failure { throw failure }
     return zip(outputs, outputMemory).map { description, memory in
       Array(UnsafeRawBufferPointer(start: memory, count: description.byteCount))
     }

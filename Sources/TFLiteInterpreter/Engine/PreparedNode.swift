@@ -23,11 +23,12 @@ struct PreparedNode {
     self.scratch = scratch
   }
 
-  func run(pool: ThreadPool) {
+  /// Runs the kernel; a kernel that fails records it in `status`.
+  func run(pool: ThreadPool, status: RunStatus) {
     kernel.run(
       KernelIO(
         inputs: UnsafeBufferPointer(inputs), outputs: UnsafeBufferPointer(outputs),
-        scratch: scratch, pool: pool))
+        scratch: scratch, pool: pool, status: status))
   }
 
   /// Frees the pointer tables (the data they point to belong to the interpreter).

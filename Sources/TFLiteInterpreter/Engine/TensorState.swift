@@ -8,8 +8,8 @@ struct TensorState {
     case constant(ArraySlice<UInt8>)
     /// Activation data at this byte offset of the arena.
     case arena(offset: Int)
-    /// A variable tensor's persistent storage, owned by the interpreter.
-    case variable
+    /// A variable tensor's persistent storage, owned by the ``ExecutionEnvironment``.
+    case variable(UnsafeMutableRawPointer)
   }
 
   var description: TensorDescription
