@@ -21,18 +21,6 @@ public struct FlexBufferReference: Sendable {
   /// Nesting level: 0 for the root, one more for each vector or map entered.
   public let depth: Int
 
-  init(
-    buffer: FlexBuffer, slot: Int, parentWidth: Int, byteWidth: Int, type: FlexBufferType,
-    depth: Int
-  ) {
-    self.buffer = buffer
-    self.slot = slot
-    self.parentWidth = parentWidth
-    self.byteWidth = byteWidth
-    self.type = type
-    self.depth = depth
-  }
-
   /// A `null` value standing for a missing map key.
   static func missing(in buffer: FlexBuffer, at slot: Int, depth: Int) -> FlexBufferReference {
     FlexBufferReference(
