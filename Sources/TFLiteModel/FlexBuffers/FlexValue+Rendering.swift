@@ -18,7 +18,7 @@ extension FlexValue {
     case .uint(let value): output += String(value)
     case .float(let value): output += value.description
     case .bool(let value): output += value ? "true" : "false"
-    case .string(let value), .key(let value): Self.appendQuoted(value, to: &output)
+    case .string(let value), .key(let value): JSONValue.appendQuoted(value, to: &output)
     case .blob(let bytes):
       let digits: [Character] = Array("0123456789abcdef")
       output += "<"
@@ -47,7 +47,7 @@ extension FlexValue {
       output += "{"
       for (index, entry) in entries.enumerated() {
         Self.separate(&output, first: index == 0, pretty: pretty, indent: indent + 1)
-        Self.appendQuoted(entry.key, to: &output)
+        JSONValue.appendQuoted(entry.key, to: &output)
         output += ": "
         entry.value.render(into: &output, pretty: pretty, indent: indent + 1)
       }
@@ -71,29 +71,5 @@ extension FlexValue {
       output += "\n"
       output += String(repeating: "  ", count: indent)
     }
-  }
-
-  /// Appends `text` in double quotes with JSON escapes.
-  private static func appendQuoted(_ text: String, to output: inout String) {
-    let hex: [Character] = Array("0123456789abcdef")
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          output += "\\u00"
-          output.append(hex[Int(scalar.value >> 4)])
-          output.append(hex[Int(scalar.value & 15)])
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    output += "\""
   }
 }
