@@ -13,10 +13,7 @@ enum DetectCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments, flags: ["--json", "--multiple"],
-      options: [
-        "--detector", "--classifier", "--threshold", "--detection-threshold", "--max-labels",
-        "--padding", "--normalize", "--detector-normalize", "--annotate", "--threads", "--runs",
-      ])
+      options: detectorOptions.union(["--annotate", "--runs"]))
     let images = try parsed.several("IMAGE")
     let runs = try parsed.integer("--runs", minimum: 1, default: 0)
     let detector = try makeDetector(parsed, mode: .singleImage)
@@ -73,6 +70,12 @@ enum DetectCommand {
     if parsed.flags.contains("--json") { print(JSONValue.array(documents).serialized()) }
     return 0
   }
+
+  /// The options ``makeDetector(_:mode:)`` reads (besides the `--multiple` flag).
+  static let detectorOptions: Set<String> = [
+    "--detector", "--classifier", "--threshold", "--detection-threshold", "--max-labels",
+    "--padding", "--normalize", "--detector-normalize", "--threads",
+  ]
 
   /// The detector the options describe.
   static func makeDetector(_ parsed: ParsedArguments, mode: DetectorMode) throws -> ObjectDetector {

@@ -9,11 +9,7 @@ enum TrackCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments, flags: ["--json", "--timing"],
-      options: [
-        "--fps", "--detector", "--classifier", "--threshold", "--detection-threshold",
-        "--max-labels", "--padding", "--normalize", "--detector-normalize", "--annotate",
-        "--threads",
-      ])
+      options: DetectCommand.detectorOptions.union(["--fps", "--annotate"]))
     let frames = try parsed.several("FRAME")
     let fps = try parsed.number("--fps", in: 0.001...10_000) ?? 30
     let detector = try DetectCommand.makeDetector(parsed, mode: .stream)

@@ -31,6 +31,12 @@ public struct ImageRect: Sendable, Equatable, Hashable {
       x: minX, y: minY, width: Swift.max(a.x, b.x) - minX, height: Swift.max(a.y, b.y) - minY)
   }
 
+  /// The standardized rectangle spanned by the corners `(x, y)` and `(x + width, y + height)`
+  /// mapped through `map` (e.g. an orientation's point mapping).
+  func mappingCorners(_ map: (ImagePoint) -> ImagePoint) -> ImageRect {
+    ImageRect(corners: map(ImagePoint(x: x, y: y)), map(ImagePoint(x: x + width, y: y + height)))
+  }
+
   /// The smallest x covered (`x`, or `x + width` when the width is negative).
   public var minX: Double { Swift.min(x, x + width) }
   /// The smallest y covered (`y`, or `y + height` when the height is negative).

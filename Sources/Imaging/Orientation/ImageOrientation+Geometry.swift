@@ -154,12 +154,7 @@ extension ImageOrientation {
   public func displayRect(fromRaw rect: ImageRect, rawWidth: Double, rawHeight: Double)
     -> ImageRect
   {
-    ImageRect(
-      corners: displayPoint(
-        fromRaw: ImagePoint(x: rect.x, y: rect.y), rawWidth: rawWidth, rawHeight: rawHeight),
-      displayPoint(
-        fromRaw: ImagePoint(x: rect.x + rect.width, y: rect.y + rect.height),
-        rawWidth: rawWidth, rawHeight: rawHeight))
+    rect.mappingCorners { displayPoint(fromRaw: $0, rawWidth: rawWidth, rawHeight: rawHeight) }
   }
 
   /// The raw-image rectangle covering a display (upright) rectangle; the inverse of
@@ -172,12 +167,7 @@ extension ImageOrientation {
   public func rawRect(fromDisplay rect: ImageRect, rawWidth: Double, rawHeight: Double)
     -> ImageRect
   {
-    ImageRect(
-      corners: rawPoint(
-        fromDisplay: ImagePoint(x: rect.x, y: rect.y), rawWidth: rawWidth, rawHeight: rawHeight),
-      rawPoint(
-        fromDisplay: ImagePoint(x: rect.x + rect.width, y: rect.y + rect.height),
-        rawWidth: rawWidth, rawHeight: rawHeight))
+    rect.mappingCorners { rawPoint(fromDisplay: $0, rawWidth: rawWidth, rawHeight: rawHeight) }
   }
 
   // MARK: - The swap-then-flip decomposition

@@ -14,26 +14,15 @@ public enum CoarseCategory: Int, Sendable, CaseIterable, Equatable, Hashable {
   case plant = 4
 
   /// ML Kit's label text.
-  public var text: String {
-    switch self {
-    case .fashionGood: return "Fashion good"
-    case .homeGood: return "Home good"
-    case .food: return "Food"
-    case .place: return "Place"
-    case .plant: return "Plant"
-    }
-  }
+  public var text: String { Self.table[rawValue].text }
 
   /// The legacy Firebase `CATEGORY_*` integer.
-  public var legacyValue: Int {
-    switch self {
-    case .fashionGood: return 2
-    case .homeGood: return 1
-    case .food: return 3
-    case .place: return 4
-    case .plant: return 5
-    }
-  }
+  public var legacyValue: Int { Self.table[rawValue].legacyValue }
+
+  /// ML Kit's text and the legacy integer, by index.
+  private static let table: [(text: String, legacyValue: Int)] = [
+    ("Fashion good", 2), ("Home good", 1), ("Food", 3), ("Place", 4), ("Plant", 5),
+  ]
 
   /// The legacy integer of an object with no category (and of every object when
   /// classification is off).

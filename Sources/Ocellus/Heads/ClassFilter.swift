@@ -24,6 +24,22 @@ struct ClassFilter: Sendable {
     }
   }
 
+  /// The filter a head keeps, after the checks of the options every head takes: a positive
+  /// `maxResults` and usable lists (see ``problems(labels:tensor:allowList:denyList:)``).
+  ///
+  /// - Throws: every problem found, as one ``ModelValidationError``.
+  init(
+    labels: LabelMap, tensor: TensorReference, allowList: [String]?, denyList: [String]?,
+    maxResults: Int?
+  ) throws(ModelValidationError) {
+    var problems: [ModelValidationError] = []
+    if let maxResults, maxResults <= 0 { problems.append(.invalidMaxResults(maxResults)) }
+    problems += Self.problems(
+      labels: labels, tensor: tensor, allowList: allowList, denyList: denyList)
+    if let error = ModelValidationError.combined(problems) { throw error }
+    self.init(labels: labels, allowList: allowList, denyList: denyList)
+  }
+
   /// Whether class `index` passes: always without a list; otherwise only classes that have a
   /// label and that the list admits.
   func admits(_ index: Int) -> Bool {

@@ -49,12 +49,9 @@ public struct ClassificationHead: Sendable {
     maxResults: Int? = nil, allowList: [String]? = nil, denyList: [String]? = nil,
     activation: ScoreActivation = .none
   ) throws(ModelValidationError) {
-    var problems: [ModelValidationError] = []
-    if let maxResults, maxResults <= 0 { problems.append(.invalidMaxResults(maxResults)) }
-    problems += ClassFilter.problems(
+    filter = try ClassFilter(
       labels: description.labels, tensor: description.tensor, allowList: allowList,
-      denyList: denyList)
-    if let error = ModelValidationError.combined(problems) { throw error }
+      denyList: denyList, maxResults: maxResults)
     self.output = description
     if let threshold, !threshold.isNaN {
       self.threshold = threshold
@@ -63,8 +60,6 @@ public struct ClassificationHead: Sendable {
     }
     self.maxResults = maxResults
     self.activation = activation
-    self.filter = ClassFilter(
-      labels: description.labels, allowList: allowList, denyList: denyList)
   }
 
   // MARK: Labels

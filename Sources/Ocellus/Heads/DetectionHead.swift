@@ -35,15 +35,12 @@ public struct DetectionHead: Sendable {
     _ description: DetectorModelDescription, threshold: Float? = nil, maxResults: Int? = nil,
     allowList: [String]? = nil, denyList: [String]? = nil
   ) throws(ModelValidationError) {
-    var problems: [ModelValidationError] = []
-    if let maxResults, maxResults <= 0 { problems.append(.invalidMaxResults(maxResults)) }
     let categoryTensor =
       description.output(.category) ?? description.outputs.first
       ?? TensorReference(role: .output, position: 1, name: "")
-    problems += ClassFilter.problems(
+    filter = try ClassFilter(
       labels: description.labels, tensor: categoryTensor, allowList: allowList,
-      denyList: denyList)
-    if let error = ModelValidationError.combined(problems) { throw error }
+      denyList: denyList, maxResults: maxResults)
     self.model = description
     if let threshold, !threshold.isNaN {
       self.threshold = threshold
@@ -51,8 +48,6 @@ public struct DetectionHead: Sendable {
       self.threshold = description.metadataScoreThreshold ?? -Float.greatestFiniteMagnitude
     }
     self.maxResults = maxResults
-    self.filter = ClassFilter(
-      labels: description.labels, allowList: allowList, denyList: denyList)
   }
 
   /// The detections in the four outputs, given in the model's output order (`outputs[i]` is

@@ -24,15 +24,12 @@ final class ClassifierRunner {
     source: any ClassifierModelSource, modelOptions: ClassifierModelOptions, threshold: Float?,
     maxResults: Int?, activation: ScoreActivation, threadCount: Int
   ) throws(VisionError) {
-    let interpreter = try ModelInterpreter.prepared(model: source.model, threadCount: threadCount) {
-      () throws(ModelValidationError) in
-      _ = try source.classifierDescription(options: modelOptions, outputShapes: nil)
+    let (interpreter, description) = try ModelInterpreter.prepared(
+      model: source.model, threadCount: threadCount
+    ) { (outputShapes) throws(ModelValidationError) in
+      try source.classifierDescription(options: modelOptions, outputShapes: outputShapes)
     }
-    let description: ClassifierModelDescription
-    let head: ClassificationHead
     do throws(ModelValidationError) {
-      description = try source.classifierDescription(
-        options: modelOptions, outputShapes: interpreter.outputShapes)
       guard let first = description.heads.first else {
         throw ModelValidationError.noOutputs
       }
@@ -43,7 +40,6 @@ final class ClassifierRunner {
       throw .model(error)
     }
     self.description = description
-    self.head = head
     self.spec = description.input.packingSpec
     self.interpreter = interpreter
   }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Imaging
 
@@ -65,34 +64,12 @@ public final class ImageLabeler: @unchecked Sendable {
   public func process(
     _ image: VisionImage, completion: @escaping @Sendable ([ImageLabel]?, VisionError?) -> Void
   ) {
-    processResult(image) { result in
-      switch result {
-      case .success(let labels): completion(labels, nil)
-      case .failure(let error): completion(nil, error)
-      }
-    }
+    BackgroundVisionCall.run(
+      { () throws(VisionError) in try self.results(in: image) }, completion: completion)
   }
 
   /// The labels of `image`, computed off the caller's task on a background queue.
   public func process(_ image: VisionImage) async throws(VisionError) -> [ImageLabel] {
-    let result = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Result<[ImageLabel], VisionError>, Never>) in
-      processResult(image) { continuation.resume(returning: $0) }
-    }
-    return try result.get()
-  }
-
-  /// Runs ``results(in:)`` on a global queue and hands over its result.
-  private func processResult(
-    _ image: VisionImage,
-    completion: @escaping @Sendable (Result<[ImageLabel], VisionError>) -> Void
-  ) {
-    DispatchQueue.global().async {
-      do throws(VisionError) {
-        completion(.success(try self.results(in: image)))
-      } catch {
-        completion(.failure(error))
-      }
-    }
+    try await BackgroundVisionCall.value { () throws(VisionError) in try self.results(in: image) }
   }
 }

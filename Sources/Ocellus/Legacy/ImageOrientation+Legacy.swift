@@ -1,32 +1,17 @@
 import Imaging
 
-/// Conversions between ``ImageOrientation`` and the legacy ``VisionDetectorImageOrientation``.
+/// Conversions between ``ImageOrientation`` and the legacy ``VisionDetectorImageOrientation``,
+/// whose raw values are the EXIF numbers (see ``ImageOrientation/exifValue``).
 extension ImageOrientation {
   /// The orientation equal to a legacy Firebase orientation (same EXIF number).
   public init(legacy: VisionDetectorImageOrientation) {
-    switch legacy {
-    case .topLeft: self = .up
-    case .topRight: self = .upMirrored
-    case .bottomRight: self = .down
-    case .bottomLeft: self = .downMirrored
-    case .leftTop: self = .leftMirrored
-    case .rightTop: self = .right
-    case .rightBottom: self = .rightMirrored
-    case .leftBottom: self = .left
-    }
+    // Every legacy raw value is an EXIF number in 1...8: the fallback is never taken.
+    self = ImageOrientation(exif: legacy.rawValue) ?? .up
   }
 
   /// The legacy Firebase orientation with the same EXIF number.
   public var legacy: VisionDetectorImageOrientation {
-    switch self {
-    case .up: return .topLeft
-    case .upMirrored: return .topRight
-    case .down: return .bottomRight
-    case .downMirrored: return .bottomLeft
-    case .leftMirrored: return .leftTop
-    case .right: return .rightTop
-    case .rightMirrored: return .rightBottom
-    case .left: return .leftBottom
-    }
+    // `exifValue` is always in 1...8, a legacy raw value: the fallback is never taken.
+    VisionDetectorImageOrientation(rawValue: exifValue) ?? .topLeft
   }
 }

@@ -15,22 +15,10 @@ extension VisionDetectorImageOrientation {
   /// The Firebase snippets disagree for faceUp, faceDown and unknown (Swift: the mirrored
   /// `.leftTop`; Objective-C: `.topLeft`). Neither is used: like
   /// ``ImageOrientation/forCamera(device:camera:interface:)`` this falls back to the device
-  /// orientation derived from `interface`, so the answer always equals
-  /// `ImageOrientation.forCamera(...).legacy`.
+  /// orientation derived from `interface`: the answer is `ImageOrientation.forCamera(...).legacy`.
   public static func forCamera(
     device: DeviceOrientation, camera: CameraPosition, interface: InterfaceOrientation
   ) -> VisionDetectorImageOrientation {
-    let effective =
-      device.isValidInterfaceOrientation ? device : DeviceOrientation(interface: interface)
-    let front = camera == .front
-    switch effective {
-    case .portrait: return front ? .leftTop : .rightTop
-    case .landscapeLeft: return front ? .bottomLeft : .topLeft
-    case .portraitUpsideDown: return front ? .rightBottom : .leftBottom
-    case .landscapeRight: return front ? .topRight : .bottomRight
-    case .unknown, .faceUp, .faceDown:
-      // Unreachable: `effective` is always a valid interface orientation here.
-      return front ? .leftTop : .rightTop
-    }
+    ImageOrientation.forCamera(device: device, camera: camera, interface: interface).legacy
   }
 }

@@ -41,13 +41,8 @@ extension ClassifierModelDescription {
       problems.append(.detectionModelAsClassifier(kind: kind, outputShapes: outputs.shapes))
       throw ModelValidationError.combined(problems) ?? .several([])
     }
-    if let metadata, !metadata.outputTensors.isEmpty,
-      metadata.outputTensors.count != subgraph.outputs.count
-    {
-      problems.append(
-        .metadataTensorCount(
-          role: .output, metadataCount: metadata.outputTensors.count,
-          modelCount: subgraph.outputs.count))
+    if let problem = ModelValidationError.metadataTensorCountProblem(.output, in: model) {
+      problems.append(problem)
     }
     if subgraph.outputs.isEmpty { problems.append(.noOutputs) }
 

@@ -13,13 +13,8 @@ extension ImageInputDescription {
   ) -> ImageInputDescription? {
     let subgraph = model.mainSubgraph
     let metadata = model.mainSubgraphMetadata
-    if let metadata, !metadata.inputTensors.isEmpty,
-      metadata.inputTensors.count != subgraph.inputs.count
-    {
-      problems.append(
-        .metadataTensorCount(
-          role: .input, metadataCount: metadata.inputTensors.count,
-          modelCount: subgraph.inputs.count))
+    if let problem = ModelValidationError.metadataTensorCountProblem(.input, in: model) {
+      problems.append(problem)
     }
     guard subgraph.inputs.count == 1 else {
       problems.append(.inputCount(count: subgraph.inputs.count))

@@ -132,6 +132,21 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
     return flat.count == 1 ? flat[0] : .several(flat)
   }
 
+  /// ``metadataTensorCount(role:metadataCount:modelCount:)`` when the metadata of `model`'s main
+  /// subgraph describes tensors of `role` but not as many as the subgraph has; nil otherwise.
+  static func metadataTensorCountProblem(_ role: TensorRole, in model: ModelFile)
+    -> ModelValidationError?
+  {
+    guard let metadata = model.mainSubgraphMetadata else { return nil }
+    let subgraph = model.mainSubgraph
+    let (described, actual) =
+      role == .input
+      ? (metadata.inputTensors.count, subgraph.inputs.count)
+      : (metadata.outputTensors.count, subgraph.outputs.count)
+    guard described != 0, described != actual else { return nil }
+    return .metadataTensorCount(role: role, metadataCount: described, modelCount: actual)
+  }
+
   /// The tensor the failure is about, if it is about one.
   public var tensor: TensorReference? {
     switch self {

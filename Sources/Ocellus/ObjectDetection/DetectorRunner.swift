@@ -17,15 +17,12 @@ final class DetectorRunner {
   init(
     model: LocalModel, options: DetectorModelOptions, threshold: Float?, threadCount: Int
   ) throws(VisionError) {
-    let interpreter = try ModelInterpreter.prepared(model: model.model, threadCount: threadCount) {
-      () throws(ModelValidationError) in
-      _ = try model.detectorDescription(options: options, outputShapes: nil)
+    let (interpreter, description) = try ModelInterpreter.prepared(
+      model: model.model, threadCount: threadCount
+    ) { (outputShapes) throws(ModelValidationError) in
+      try model.detectorDescription(options: options, outputShapes: outputShapes)
     }
-    let description: DetectorModelDescription
-    let head: DetectionHead
     do throws(ModelValidationError) {
-      description = try model.detectorDescription(
-        options: options, outputShapes: interpreter.outputShapes)
       let fallback =
         description.metadataScoreThreshold ?? ObjectDetectorOptions.defaultProposalScoreThreshold
       head = try DetectionHead(description, threshold: threshold ?? fallback)
@@ -33,7 +30,6 @@ final class DetectorRunner {
       throw .model(error)
     }
     self.description = description
-    self.head = head
     self.spec = description.input.packingSpec
     self.interpreter = interpreter
   }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Imaging
 
@@ -152,21 +151,13 @@ public final class ObjectDetector: @unchecked Sendable {
     _ image: VisionImage,
     completion: @escaping @Sendable ([DetectedObject]?, VisionError?) -> Void
   ) {
-    processResult(image) { result in
-      switch result {
-      case .success(let objects): completion(objects, nil)
-      case .failure(let error): completion(nil, error)
-      }
-    }
+    BackgroundVisionCall.run(
+      { () throws(VisionError) in try self.results(in: image) }, completion: completion)
   }
 
   /// The objects in `image`, computed off the caller's task on a background queue.
   public func process(_ image: VisionImage) async throws(VisionError) -> [DetectedObject] {
-    let result = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Result<[DetectedObject], VisionError>, Never>) in
-      processResult(image) { continuation.resume(returning: $0) }
-    }
-    return try result.get()
+    try await BackgroundVisionCall.value { () throws(VisionError) in try self.results(in: image) }
   }
 
   /// Forgets every track (stream mode); IDs keep counting up, so none is reused.
@@ -177,20 +168,6 @@ public final class ObjectDetector: @unchecked Sendable {
     selector = ProminenceSelector()
     trackLabels.removeAll()
     streamFrame = 0
-  }
-
-  /// Runs ``results(in:)`` on a global queue and hands over its result.
-  private func processResult(
-    _ image: VisionImage,
-    completion: @escaping @Sendable (Result<[DetectedObject], VisionError>) -> Void
-  ) {
-    DispatchQueue.global().async {
-      do throws(VisionError) {
-        completion(.success(try self.results(in: image)))
-      } catch {
-        completion(.failure(error))
-      }
-    }
   }
 
   // MARK: The pipeline (called with the lock held)

@@ -21,6 +21,24 @@ extension ModelInterpreter {
     }
   }
 
+  /// An interpreter for `model` and the model's description for the task, which `describe`
+  /// gives from the output shapes the interpreter computed (a model the interpreter refuses is
+  /// first described with nil shapes, as ``prepared(model:threadCount:validate:)`` does).
+  static func prepared<Description>(
+    model: ModelFile, threadCount: Int,
+    describe: (_ outputShapes: [[Int]]?) throws(ModelValidationError) -> Description
+  ) throws(VisionError) -> (interpreter: ModelInterpreter, description: Description) {
+    let interpreter = try prepared(model: model, threadCount: threadCount) {
+      () throws(ModelValidationError) in
+      _ = try describe(nil)
+    }
+    do throws(ModelValidationError) {
+      return (interpreter, try describe(interpreter.outputShapes))
+    } catch {
+      throw .model(error)
+    }
+  }
+
   /// The shapes of every output, as computed when the interpreter was prepared.
   var outputShapes: [[Int]] {
     (0..<outputCount).map { position in (try? output(at: position).shape) ?? [] }

@@ -20,7 +20,7 @@ extension FlatBufferTable {
       case .strings:
         _ = try strings(id, name)
       case .tables(let type):
-        _ = try tables(id, name) { _, element throws(FlatBufferError) in
+        _ = try tables(id, name) { element throws(FlatBufferError) in
           try element.verify(as: type, in: schema)
         }
       case .table(let type):

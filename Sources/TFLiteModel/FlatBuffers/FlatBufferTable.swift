@@ -190,13 +190,13 @@ struct FlatBufferTable {
     return vector.elements..<(vector.elements + vector.count)
   }
 
-  /// A vector of tables decoded by `decode`, or nil when absent. Errors name the element index.
+  /// A vector of tables decoded by `decode`, empty when absent. Errors name the element index.
   func tables<T>(
-    _ id: Int, _ field: String, _ decode: (Int, FlatBufferTable) throws(FlatBufferError) -> T
+    _ id: Int, _ field: String, _ decode: (FlatBufferTable) throws(FlatBufferError) -> T
   )
-    throws(FlatBufferError) -> [T]?
+    throws(FlatBufferError) -> [T]
   {
-    guard let vector = try vector(id, field, elementSize: 4) else { return nil }
+    guard let vector = try vector(id, field, elementSize: 4) else { return [] }
     try reader.charge(4 * vector.count, at: vector.elements, field: field)
     var result: [T] = []
     // The count is only known to fit the buffer: grow as elements decode, do not trust it.
@@ -210,7 +210,7 @@ struct FlatBufferTable {
         throw error.renamingField(to: "\(field)[\(index)]")
       }
       do {
-        result.append(try decode(index, table))
+        result.append(try decode(table))
       } catch {
         throw error.within("\(field)[\(index)]")
       }

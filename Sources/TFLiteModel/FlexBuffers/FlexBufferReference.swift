@@ -21,18 +21,6 @@ public struct FlexBufferReference: Sendable {
   /// Nesting level: 0 for the root, one more for each vector or map entered.
   public let depth: Int
 
-  init(
-    buffer: FlexBuffer, slot: Int, parentWidth: Int, byteWidth: Int, type: FlexBufferType,
-    depth: Int
-  ) {
-    self.buffer = buffer
-    self.slot = slot
-    self.parentWidth = parentWidth
-    self.byteWidth = byteWidth
-    self.type = type
-    self.depth = depth
-  }
-
   /// A `null` value standing for a missing map key.
   static func missing(in buffer: FlexBuffer, at slot: Int, depth: Int) -> FlexBufferReference {
     FlexBufferReference(
@@ -68,16 +56,10 @@ public struct FlexBufferReference: Sendable {
     case .bool: return try buffer.unsigned(at: slot, width: parentWidth) != 0 ? 1 : 0
     case .uint, .indirectUInt:
       let value = try asUInt64()
-      guard let result = Int64(exactly: value) else {
-        throw .valueOutOfRange(value: String(value), target: "Int64", offset: slot)
-      }
-      return result
+      return try fitting(Int64(exactly: value), value, "Int64")
     case .float, .indirectFloat:
       let value = try asDouble()
-      guard let result = Self.truncatedInt64(value) else {
-        throw .valueOutOfRange(value: String(value), target: "Int64", offset: slot)
-      }
-      return result
+      return try fitting(Self.truncatedInt64(value), value, "Int64")
     default:
       throw .typeMismatch(expected: "an integer", found: type, offset: slot)
     }
@@ -98,16 +80,10 @@ public struct FlexBufferReference: Sendable {
     case .bool: return try buffer.unsigned(at: slot, width: parentWidth) != 0 ? 1 : 0
     case .int, .indirectInt:
       let value = try asInt64()
-      guard let result = UInt64(exactly: value) else {
-        throw .valueOutOfRange(value: String(value), target: "UInt64", offset: slot)
-      }
-      return result
+      return try fitting(UInt64(exactly: value), value, "UInt64")
     case .float, .indirectFloat:
       let value = try asDouble()
-      guard let result = Self.truncatedUInt64(value) else {
-        throw .valueOutOfRange(value: String(value), target: "UInt64", offset: slot)
-      }
-      return result
+      return try fitting(Self.truncatedUInt64(value), value, "UInt64")
     default:
       throw .typeMismatch(expected: "an unsigned integer", found: type, offset: slot)
     }
@@ -166,33 +142,33 @@ public struct FlexBufferReference: Sendable {
   ///   fit `T` (never wraps or saturates); ``FlexBufferError/typeMismatch(expected:found:offset:)``
   ///   for non-numeric types.
   public func asInteger<T: FixedWidthInteger>(_: T.Type = T.self) throws(FlexBufferError) -> T {
+    let target = String(describing: T.self)
     switch type {
     case .uint, .indirectUInt:
       let value = try asUInt64()
-      guard let result = T(exactly: value) else {
-        throw .valueOutOfRange(
-          value: String(value), target: String(describing: T.self), offset: slot)
-      }
-      return result
+      return try fitting(T(exactly: value), value, target)
     case .float, .indirectFloat:
       let value = try asDouble()
       let truncated: T? =
         value < 0
         ? Self.truncatedInt64(value).flatMap { T(exactly: $0) }
         : Self.truncatedUInt64(value).flatMap { T(exactly: $0) }
-      guard let result = truncated else {
-        throw .valueOutOfRange(
-          value: String(value), target: String(describing: T.self), offset: slot)
-      }
-      return result
+      return try fitting(truncated, value, target)
     default:
       let value = try asInt64()
-      guard let result = T(exactly: value) else {
-        throw .valueOutOfRange(
-          value: String(value), target: String(describing: T.self), offset: slot)
-      }
-      return result
+      return try fitting(T(exactly: value), value, target)
     }
+  }
+
+  /// `result`, the conversion of `value` to `target`; ``FlexBufferError/valueOutOfRange(value:target:offset:)``
+  /// when it is nil (the value does not fit).
+  private func fitting<T>(_ result: T?, _ value: some CustomStringConvertible, _ target: String)
+    throws(FlexBufferError) -> T
+  {
+    guard let result else {
+      throw .valueOutOfRange(value: value.description, target: target, offset: slot)
+    }
+    return result
   }
 
   /// Reads any numeric type as an `Int`; see ``asInteger(_:)``.

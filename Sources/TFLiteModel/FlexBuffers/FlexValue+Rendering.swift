@@ -18,7 +18,7 @@ extension FlexValue {
     case .uint(let value): output += String(value)
     case .float(let value): output += value.description
     case .bool(let value): output += value ? "true" : "false"
-    case .string(let value), .key(let value): Self.appendQuoted(value, to: &output)
+    case .string(let value), .key(let value): JSONValue.appendQuoted(value, to: &output)
     case .blob(let bytes):
       let digits: [Character] = Array("0123456789abcdef")
       output += "<"
@@ -28,72 +28,43 @@ extension FlexValue {
       }
       output += ">"
     case .vector(let items):
-      guard !items.isEmpty else {
-        output += "[]"
-        return
-      }
-      output += "["
-      for (index, item) in items.enumerated() {
-        Self.separate(&output, first: index == 0, pretty: pretty, indent: indent + 1)
+      Self.renderContainer(items, "[", "]", into: &output, pretty: pretty, indent: indent) {
+        item, output in
         item.render(into: &output, pretty: pretty, indent: indent + 1)
       }
-      Self.close(&output, pretty: pretty, indent: indent)
-      output += "]"
     case .map(let entries):
-      guard !entries.isEmpty else {
-        output += "{}"
-        return
-      }
-      output += "{"
-      for (index, entry) in entries.enumerated() {
-        Self.separate(&output, first: index == 0, pretty: pretty, indent: indent + 1)
-        Self.appendQuoted(entry.key, to: &output)
+      Self.renderContainer(entries, "{", "}", into: &output, pretty: pretty, indent: indent) {
+        entry, output in
+        JSONValue.appendQuoted(entry.key, to: &output)
         output += ": "
         entry.value.render(into: &output, pretty: pretty, indent: indent + 1)
       }
-      Self.close(&output, pretty: pretty, indent: indent)
-      output += "}"
     }
   }
 
-  /// Writes what goes before an element: a comma unless first, then a newline and indentation.
-  private static func separate(_ output: inout String, first: Bool, pretty: Bool, indent: Int) {
-    if !first { output += pretty ? "," : ", " }
-    if pretty {
-      output += "\n"
-      output += String(repeating: "  ", count: indent)
+  /// Writes a vector's or map's `elements` between `open` and `close`, each by `render`: comma
+  /// separated, or with `pretty` one a line, indented one level deeper than `indent`.
+  private static func renderContainer<Element>(
+    _ elements: [Element], _ open: String, _ close: String, into output: inout String,
+    pretty: Bool, indent: Int, _ render: (Element, inout String) -> Void
+  ) {
+    guard !elements.isEmpty else {
+      output += open + close
+      return
     }
+    output += open
+    for (index, element) in elements.enumerated() {
+      if index > 0 { output += pretty ? "," : ", " }
+      if pretty { newLine(&output, indent: indent + 1) }
+      render(element, &output)
+    }
+    if pretty { newLine(&output, indent: indent) }
+    output += close
   }
 
-  /// Writes what goes before a closing bracket.
-  private static func close(_ output: inout String, pretty: Bool, indent: Int) {
-    if pretty {
-      output += "\n"
-      output += String(repeating: "  ", count: indent)
-    }
-  }
-
-  /// Appends `text` in double quotes with JSON escapes.
-  private static func appendQuoted(_ text: String, to output: inout String) {
-    let hex: [Character] = Array("0123456789abcdef")
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          output += "\\u00"
-          output.append(hex[Int(scalar.value >> 4)])
-          output.append(hex[Int(scalar.value & 15)])
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    output += "\""
+  /// Writes a newline and `indent` levels of indentation.
+  private static func newLine(_ output: inout String, indent: Int) {
+    output += "\n"
+    output += String(repeating: "  ", count: indent)
   }
 }

@@ -169,37 +169,31 @@ public struct ScoreCalibrationFile: Equatable, Sendable {
       return String(decoding: shown, as: UTF8.self)
     }
     var cursor = lower
-    if cursor < upper
-      && (buffer[cursor] == UInt8(ascii: "+") || buffer[cursor] == UInt8(ascii: "-"))
-    {
-      cursor += 1
-    }
-    var digits = 0
-    while cursor < upper && isDigit(buffer[cursor]) {
-      cursor += 1
-      digits += 1
-    }
-    if cursor < upper && buffer[cursor] == UInt8(ascii: ".") {
-      cursor += 1
-      while cursor < upper && isDigit(buffer[cursor]) {
-        cursor += 1
-        digits += 1
-      }
-    }
-    var valid = digits > 0
-    if valid && cursor < upper && (buffer[cursor] | 0x20) == UInt8(ascii: "e") {
-      cursor += 1
+    /// Steps over an optional `+` or `-`.
+    func skipSign() {
       if cursor < upper
         && (buffer[cursor] == UInt8(ascii: "+") || buffer[cursor] == UInt8(ascii: "-"))
       {
         cursor += 1
       }
-      var exponentDigits = 0
-      while cursor < upper && isDigit(buffer[cursor]) {
-        cursor += 1
-        exponentDigits += 1
-      }
-      valid = exponentDigits > 0
+    }
+    /// Steps over a run of digits and returns its length.
+    func skipDigits() -> Int {
+      let start = cursor
+      while cursor < upper && isDigit(buffer[cursor]) { cursor += 1 }
+      return cursor - start
+    }
+    skipSign()
+    var digits = skipDigits()
+    if cursor < upper && buffer[cursor] == UInt8(ascii: ".") {
+      cursor += 1
+      digits += skipDigits()
+    }
+    var valid = digits > 0
+    if valid && cursor < upper && (buffer[cursor] | 0x20) == UInt8(ascii: "e") {
+      cursor += 1
+      skipSign()
+      valid = skipDigits() > 0
     }
     guard valid && cursor == upper else {
       throw .invalidNumber(line: lineNumber, field: number, text: fieldText())

@@ -11,11 +11,8 @@ public enum ScoreTransformationType: UInt8, Sendable, CaseIterable, CustomString
   case inverseLogistic = 2
 
   /// The schema name, e.g. `INVERSE_LOGISTIC`.
-  public var description: String {
-    switch self {
-    case .identity: return "IDENTITY"
-    case .log: return "LOG"
-    case .inverseLogistic: return "INVERSE_LOGISTIC"
-    }
-  }
+  public var description: String { Self.schemaNames[Int(rawValue)] }
+
+  /// The schema names, by raw value.
+  private static let schemaNames: [String] = ["IDENTITY", "LOG", "INVERSE_LOGISTIC"]
 }

@@ -16,15 +16,11 @@ public enum AssociatedFileType: Int8, Sendable, CaseIterable, CustomStringConver
   case scannIndexFile = 6
 
   /// The schema name, e.g. `TENSOR_AXIS_LABELS`.
-  public var description: String {
-    switch self {
-    case .unknown: return "UNKNOWN"
-    case .descriptions: return "DESCRIPTIONS"
-    case .tensorAxisLabels: return "TENSOR_AXIS_LABELS"
-    case .tensorValueLabels: return "TENSOR_VALUE_LABELS"
-    case .tensorAxisScoreCalibration: return "TENSOR_AXIS_SCORE_CALIBRATION"
-    case .vocabulary: return "VOCABULARY"
-    case .scannIndexFile: return "SCANN_INDEX_FILE"
-    }
-  }
+  public var description: String { Self.schemaNames[Int(rawValue)] }
+
+  /// The schema names, by raw value.
+  private static let schemaNames: [String] = [
+    "UNKNOWN", "DESCRIPTIONS", "TENSOR_AXIS_LABELS", "TENSOR_VALUE_LABELS",
+    "TENSOR_AXIS_SCORE_CALIBRATION", "VOCABULARY", "SCANN_INDEX_FILE",
+  ]
 }

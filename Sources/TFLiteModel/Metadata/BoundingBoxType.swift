@@ -9,12 +9,8 @@ public enum BoundingBoxType: Int8, Sendable, CustomStringConvertible {
   /// `{centerX, centerY, width, height}`.
   case center = 3
 
-  public var description: String {
-    switch self {
-    case .unknown: return "UNKNOWN"
-    case .boundaries: return "BOUNDARIES"
-    case .upperLeft: return "UPPER_LEFT"
-    case .center: return "CENTER"
-    }
-  }
+  public var description: String { Self.schemaNames[Int(rawValue)] }
+
+  /// The schema names, by raw value.
+  private static let schemaNames: [String] = ["UNKNOWN", "BOUNDARIES", "UPPER_LEFT", "CENTER"]
 }

@@ -5,11 +5,8 @@ public enum ColorSpaceType: Int8, Sendable, CustomStringConvertible {
   case rgb = 1
   case grayscale = 2
 
-  public var description: String {
-    switch self {
-    case .unknown: return "UNKNOWN"
-    case .rgb: return "RGB"
-    case .grayscale: return "GRAYSCALE"
-    }
-  }
+  public var description: String { Self.schemaNames[Int(rawValue)] }
+
+  /// The schema names, by raw value.
+  private static let schemaNames: [String] = ["UNKNOWN", "RGB", "GRAYSCALE"]
 }

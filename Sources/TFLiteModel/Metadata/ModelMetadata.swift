@@ -40,16 +40,10 @@ public struct ModelMetadata: Sendable, Equatable {
     name = try t.string(0, "name")
     description = try t.string(1, "description")
     version = try t.string(2, "version")
-    subgraphs =
-      try t.tables(3, "subgraph_metadata") { _, table throws(FlatBufferError) in
-        try SubgraphMetadata(table)
-      } ?? []
+    subgraphs = try t.tables(3, "subgraph_metadata", SubgraphMetadata.init)
     author = try t.string(4, "author")
     license = try t.string(5, "license")
-    associatedFiles =
-      try t.tables(6, "associated_files") { _, table throws(FlatBufferError) in
-        try AssociatedFile(table)
-      } ?? []
+    associatedFiles = try t.tables(6, "associated_files", AssociatedFile.init)
     minParserVersion = try t.string(7, "min_parser_version")
   }
 }

@@ -32,8 +32,7 @@ public enum ProcessUnit: Sendable, Equatable {
     -> ProcessUnit
   {
     func files(_ id: Int, _ field: String) throws(FlatBufferError) -> [AssociatedFile] {
-      try options?.tables(id, field) { _, table throws(FlatBufferError) in try AssociatedFile(table)
-      } ?? []
+      try options?.tables(id, field, AssociatedFile.init) ?? []
     }
     switch type {
     case 1: return .normalization(try NormalizationOptions(options))
@@ -58,8 +57,7 @@ public enum ProcessUnit: Sendable, Equatable {
   static func list(_ t: FlatBufferTable, _ id: Int, _ field: String) throws(FlatBufferError)
     -> [ProcessUnit]
   {
-    let decoded =
-      try t.tables(id, field) { _, table throws(FlatBufferError) in try ProcessUnit(table) } ?? []
+    let decoded = try t.tables(id, field, ProcessUnit.init)
     let units = decoded.filter { $0 != .other(typeTag: 0) }
     var seen: Set<String> = []
     for unit in units where !seen.insert(unit.typeName).inserted {

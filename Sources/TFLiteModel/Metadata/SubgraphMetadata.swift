@@ -20,28 +20,15 @@ public struct SubgraphMetadata: Sendable, Equatable {
   public internal(set) var customMetadata: [CustomMetadata]
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
-    func tensors(_ id: Int, _ field: String) throws(FlatBufferError) -> [TensorMetadata] {
-      try t.tables(id, field) { _, table throws(FlatBufferError) in try TensorMetadata(table) }
-        ?? []
-    }
-    func groups(_ id: Int, _ field: String) throws(FlatBufferError) -> [TensorGroup] {
-      try t.tables(id, field) { _, table throws(FlatBufferError) in try TensorGroup(table) } ?? []
-    }
     name = try t.string(0, "name")
     description = try t.string(1, "description")
-    inputTensors = try tensors(2, "input_tensor_metadata")
-    outputTensors = try tensors(3, "output_tensor_metadata")
-    associatedFiles =
-      try t.tables(4, "associated_files") { _, table throws(FlatBufferError) in
-        try AssociatedFile(table)
-      } ?? []
+    inputTensors = try t.tables(2, "input_tensor_metadata", TensorMetadata.init)
+    outputTensors = try t.tables(3, "output_tensor_metadata", TensorMetadata.init)
+    associatedFiles = try t.tables(4, "associated_files", AssociatedFile.init)
     inputProcessUnits = try ProcessUnit.list(t, 5, "input_process_units")
     outputProcessUnits = try ProcessUnit.list(t, 6, "output_process_units")
-    inputTensorGroups = try groups(7, "input_tensor_groups")
-    outputTensorGroups = try groups(8, "output_tensor_groups")
-    customMetadata =
-      try t.tables(9, "custom_metadata") { _, table throws(FlatBufferError) in
-        try CustomMetadata(table)
-      } ?? []
+    inputTensorGroups = try t.tables(7, "input_tensor_groups", TensorGroup.init)
+    outputTensorGroups = try t.tables(8, "output_tensor_groups", TensorGroup.init)
+    customMetadata = try t.tables(9, "custom_metadata", CustomMetadata.init)
   }
 }

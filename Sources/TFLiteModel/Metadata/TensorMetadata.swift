@@ -68,9 +68,6 @@ public struct TensorMetadata: Sendable, Equatable {
     content = try t.child(3, "content", TensorContent.init)
     processUnits = try ProcessUnit.list(t, 4, "process_units")
     stats = try t.child(5, "stats", TensorStats.init)
-    associatedFiles =
-      try t.tables(6, "associated_files") { _, table throws(FlatBufferError) in
-        try AssociatedFile(table)
-      } ?? []
+    associatedFiles = try t.tables(6, "associated_files", AssociatedFile.init)
   }
 }

@@ -97,17 +97,12 @@ public struct ModelFile: Sendable {
   ) {
     do throws(FlatBufferError) {
       let version = try t.integer(0, "version", default: UInt32(0))
-      let buffers =
-        try t.tables(4, "buffers") { _, table throws(FlatBufferError) in try ModelBuffer(table) }
-        ?? []
-      let codes =
-        try t.tables(1, "operator_codes") { _, table throws(FlatBufferError) in
-          try OperatorCode(table)
-        } ?? []
+      let buffers = try t.tables(4, "buffers", ModelBuffer.init)
+      let codes = try t.tables(1, "operator_codes", OperatorCode.init)
       let subgraphs =
-        try t.tables(2, "subgraphs") { _, table throws(FlatBufferError) in
+        try t.tables(2, "subgraphs") { table throws(FlatBufferError) in
           try Subgraph(table, bufferCount: buffers.count, operatorCodeCount: codes.count)
-        } ?? []
+        }
       let description = try t.string(3, "description")
       for (position, index) in (try t.integers(5, "metadata_buffer", as: Int32.self) ?? [])
         .enumerated()
@@ -117,13 +112,13 @@ public struct ModelFile: Sendable {
           .indexOutOfRange(Int64(index), count: buffers.count, of: "buffer"))
       }
       let entries =
-        try t.tables(6, "metadata") { _, table throws(FlatBufferError) in
+        try t.tables(6, "metadata") { table throws(FlatBufferError) in
           try MetadataEntry(table, bufferCount: buffers.count)
-        } ?? []
+        }
       let signatures =
-        try t.tables(7, "signature_defs") { _, table throws(FlatBufferError) in
+        try t.tables(7, "signature_defs") { table throws(FlatBufferError) in
           try SignatureDef(table, subgraphs: subgraphs)
-        } ?? []
+        }
       // Not decoded, but verified: external buffer groups and external buffers.
       try t.verify(as: "Model", in: .tflite, only: [8, 9])
       return (version, description, codes, subgraphs, buffers, entries, signatures)

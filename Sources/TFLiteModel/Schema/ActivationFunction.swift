@@ -22,14 +22,10 @@ public enum ActivationFunction: Int8, Sendable, CustomStringConvertible {
       ?? .none
   }
 
-  public var description: String {
-    switch self {
-    case .none: return "NONE"
-    case .relu: return "RELU"
-    case .reluN1To1: return "RELU_N1_TO_1"
-    case .relu6: return "RELU6"
-    case .tanh: return "TANH"
-    case .signBit: return "SIGN_BIT"
-    }
-  }
+  public var description: String { Self.schemaNames[Int(rawValue)] }
+
+  /// The schema names, by raw value.
+  private static let schemaNames: [String] = [
+    "NONE", "RELU", "RELU_N1_TO_1", "RELU6", "TANH", "SIGN_BIT",
+  ]
 }

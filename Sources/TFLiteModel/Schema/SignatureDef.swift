@@ -33,14 +33,14 @@ public struct SignatureDef: Sendable, Equatable {
     key = try t.string(2, "signature_key") ?? ""
     let tensorCount = subgraphs[Int(subgraph)].tensors.count
     func names(_ id: Int, _ field: String) throws(FlatBufferError) -> [TensorName] {
-      try t.tables(id, field) { _, map throws(FlatBufferError) in
+      try t.tables(id, field) { map throws(FlatBufferError) in
         let index = try map.integer(1, "tensor_index", default: UInt32(0))
         guard Int(index) < tensorCount else {
           throw map.error(
             "tensor_index", .indexOutOfRange(Int64(index), count: tensorCount, of: "tensor"))
         }
         return TensorName(name: try map.string(0, "name") ?? "", tensorIndex: Int(index))
-      } ?? []
+      }
     }
     inputs = try names(0, "inputs")
     outputs = try names(1, "outputs")

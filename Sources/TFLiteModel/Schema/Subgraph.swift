@@ -19,16 +19,16 @@ public struct Subgraph: Sendable, Equatable {
 
   init(_ t: FlatBufferTable, bufferCount: Int, operatorCodeCount: Int) throws(FlatBufferError) {
     tensors =
-      try t.tables(0, "tensors") { _, table throws(FlatBufferError) in
+      try t.tables(0, "tensors") { table throws(FlatBufferError) in
         try ModelTensor(table, bufferCount: bufferCount)
-      } ?? []
+      }
     let count = tensors.count
     inputs = try Operator.tensorIndices(t, 1, "inputs", tensorCount: count, allowOmitted: false)
     outputs = try Operator.tensorIndices(t, 2, "outputs", tensorCount: count, allowOmitted: false)
     operators =
-      try t.tables(3, "operators") { _, table throws(FlatBufferError) in
+      try t.tables(3, "operators") { table throws(FlatBufferError) in
         try Operator(table, tensorCount: count, operatorCodeCount: operatorCodeCount)
-      } ?? []
+      }
     name = try t.string(4, "name") ?? ""
     try t.verify(as: "SubGraph", in: .tflite, only: [5])
   }

@@ -41,33 +41,14 @@ public enum TensorType: Int8, Sendable, CaseIterable, CustomStringConvertible {
   }
 
   /// The schema name, e.g. `FLOAT32`.
-  public var schemaName: String {
-    switch self {
-    case .float32: return "FLOAT32"
-    case .float16: return "FLOAT16"
-    case .int32: return "INT32"
-    case .uint8: return "UINT8"
-    case .int64: return "INT64"
-    case .string: return "STRING"
-    case .bool: return "BOOL"
-    case .int16: return "INT16"
-    case .complex64: return "COMPLEX64"
-    case .int8: return "INT8"
-    case .float64: return "FLOAT64"
-    case .complex128: return "COMPLEX128"
-    case .uint64: return "UINT64"
-    case .resource: return "RESOURCE"
-    case .variant: return "VARIANT"
-    case .uint32: return "UINT32"
-    case .uint16: return "UINT16"
-    case .int4: return "INT4"
-    case .bfloat16: return "BFLOAT16"
-    case .int2: return "INT2"
-    case .uint4: return "UINT4"
-    case .float8e4m3fn: return "FLOAT8_E4M3FN"
-    case .float8e5m2: return "FLOAT8_E5M2"
-    }
-  }
+  public var schemaName: String { Self.schemaNames[Int(rawValue)] }
+
+  /// The schema names, by raw value.
+  private static let schemaNames: [String] = [
+    "FLOAT32", "FLOAT16", "INT32", "UINT8", "INT64", "STRING", "BOOL", "INT16", "COMPLEX64", "INT8",
+    "FLOAT64", "COMPLEX128", "UINT64", "RESOURCE", "VARIANT", "UINT32", "UINT16", "INT4",
+    "BFLOAT16", "INT2", "UINT4", "FLOAT8_E4M3FN", "FLOAT8_E5M2",
+  ]
 
   /// The lower-case name NumPy would use where one exists (`float32`, `uint8`, …).
   public var description: String { schemaName.lowercased() }

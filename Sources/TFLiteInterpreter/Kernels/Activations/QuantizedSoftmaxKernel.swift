@@ -25,10 +25,7 @@ final class QuantizedSoftmaxKernel: Kernel {
   private static let accumulationIntegerBits = 12
 
   private let types: Types
-  /// Length of the last dimension.
-  private let depth: Int
-  /// Number of rows.
-  private let rows: Int
+  private let rows: SoftmaxRows
   /// For a difference d = x − max in −255...0, at index −d: exp(d · beta · scale) in Q0.31
   /// (0 past ``largestStep``).
   private let exponentials: [Int32]
@@ -36,9 +33,8 @@ final class QuantizedSoftmaxKernel: Kernel {
   /// differences contribute nothing to the sum and give the lowest output.
   private let largestStep: Int
 
-  private init(types: Types, depth: Int, rows: Int, exponentials: [Int32], largestStep: Int) {
+  private init(types: Types, rows: SoftmaxRows, exponentials: [Int32], largestStep: Int) {
     self.types = types
-    self.depth = depth
     self.rows = rows
     self.exponentials = exponentials
     self.largestStep = largestStep
@@ -70,10 +66,7 @@ final class QuantizedSoftmaxKernel: Kernel {
         "\(inputTensor.type) input needs a \(inputTensor.type) or int16 output, "
           + "not \(outputTensor.type)")
     }
-    guard let depth = inputTensor.shape.last else {
-      throw node.invalid("input must have rank 1 or more")
-    }
-    guard beta.isFinite else { throw node.invalid("beta \(beta) is not finite") }
+    let rows = try SoftmaxRows(inputTensor, beta: beta, node)
 
     // PreprocessSoftmaxScaling (double-rounding build): beta · scale · 2^26, capped at 2^31 − 1,
     // as a multiplier greater than one.
@@ -104,9 +97,8 @@ final class QuantizedSoftmaxKernel: Kernel {
     }
 
     try node.setOutputShape(0, inputTensor.shape)
-    let rows = depth == 0 ? 0 : inputTensor.elementCount / depth
     return QuantizedSoftmaxKernel(
-      types: types, depth: depth, rows: rows, exponentials: exponentials, largestStep: largestStep)
+      types: types, rows: rows, exponentials: exponentials, largestStep: largestStep)
   }
 
   /// `QuantizeMultiplier` for a real multiplier in (1, 2^31 − 1] as the double-rounding build
@@ -139,13 +131,13 @@ final class QuantizedSoftmaxKernel: Kernel {
   ) {
     let input = io.input(0, as: Input.self)
     let output = io.output(0, as: Output.self)
-    let depth = self.depth
+    let depth = rows.depth
     let lowest = Int32(Output.min)
     let highest = Int32(Output.max)
     let outputBits = Output.bitWidth
     let largestStep = self.largestStep
     exponentials.withUnsafeBufferPointer { exponentials in
-      io.pool.parallelFor(rows, minimumChunk: max(1, 16_384 / max(depth, 1))) { range in
+      io.pool.parallelFor(rows.count, minimumChunk: max(1, 16_384 / max(depth, 1))) { range in
         for row in range {
           let x = input + row * depth
           let y = output + row * depth

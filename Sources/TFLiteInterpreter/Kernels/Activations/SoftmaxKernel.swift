@@ -8,14 +8,10 @@ final class SoftmaxKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.softmax: { try make(&$0) }]
 
   private let beta: Float
-  /// Length of the last dimension.
-  private let depth: Int
-  /// Number of rows (product of the other dimensions).
-  private let rows: Int
+  private let rows: SoftmaxRows
 
-  private init(beta: Float, depth: Int, rows: Int) {
+  private init(beta: Float, rows: SoftmaxRows) {
     self.beta = beta
-    self.depth = depth
     self.rows = rows
   }
 
@@ -30,19 +26,17 @@ final class SoftmaxKernel: Kernel {
     guard try node.inputMatchingOutput().type == .float32 else {
       throw node.unsupported("\(input.type) is not supported (only float32, uint8 and int8)")
     }
-    guard let depth = input.shape.last else { throw node.invalid("input must have rank 1 or more") }
-    guard beta.isFinite else { throw node.invalid("beta \(beta) is not finite") }
+    let rows = try SoftmaxRows(input, beta: beta, node)
     try node.setOutputShape(0, input.shape)
-    let rows = depth == 0 ? 0 : input.elementCount / depth
-    return SoftmaxKernel(beta: beta, depth: depth, rows: rows)
+    return SoftmaxKernel(beta: beta, rows: rows)
   }
 
   func run(_ io: KernelIO) {
     let input = io.input(0, as: Float.self)
     let output = io.output(0, as: Float.self)
-    let depth = self.depth
+    let depth = rows.depth
     let beta = VectorMath.Vector(repeating: self.beta)
-    io.pool.parallelFor(rows, minimumChunk: max(1, 8192 / max(depth, 1))) { range in
+    io.pool.parallelFor(rows.count, minimumChunk: max(1, 8192 / max(depth, 1))) { range in
       for row in range {
         let x = input + row * depth
         let y = output + row * depth
