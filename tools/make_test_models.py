@@ -6,7 +6,9 @@ returns the .tflite bytes, and the inputs to run. For every case this writes
 
     Tests/Models/<family>/<name>.tflite
     Tests/Models/<family>/<name>.in<i>.npy      the inputs fed
-    Tests/Models/<family>/<name>.ref<i>.npy     LiteRT 2.3.0 outputs: reference kernels
+    Tests/Models/<family>/<name>.ref<i>[.call<k>].npy
+                                                LiteRT 2.3.0 outputs (of invocation k ≥ 2 of
+                                                a stateful model with .call<k>): reference kernels
                                                 (BUILTIN_REF), or the builtin kernels without
                                                 delegates where the reference resolver lacks an op
 
@@ -65,7 +67,7 @@ def main():
             if args.only and "/" in args.only and ident != args.only:
                 continue
             manifest[ident] = build(family, case)
-            print(f"{ident}: {', '.join(manifest[ident]['operators'])} ({manifest[ident]['reference']})")
+            print(f"{ident}: {', '.join(manifest[ident]['operators'])} ({manifest[ident].get('reference', 'expects an error')})")
         if not args.list and manifest:
             entries = [manifest[key] for key in sorted(manifest)]
             with open(manifest_path, "w") as f:
@@ -81,11 +83,23 @@ def build(family, case):
     with open(base + ".tflite", "wb") as f:
         f.write(model)
     inputs = case.inputs(model)
-    outputs, resolver = reference_outputs(model, inputs)
+    if case.error is not None:
+        for i, array in enumerate(inputs):
+            np.save(f"{base}.in{i}.npy", array)
+        return {
+            "id": f"{family}/{case.name}", "model": f"{family}/{case.name}.tflite",
+            "operators": operators_of(model), "inputs": len(inputs), "outputs": [],
+            "error": case.error, "error_at": case.error_at,
+            "max_loop_iterations": case.max_loop_iterations, "note": case.note,
+        }
+    runs, resolver = reference_outputs(model, inputs, case.invocations)
+    outputs = runs[0]
     for i, array in enumerate(inputs):
         np.save(f"{base}.in{i}.npy", array)
-    for i, array in enumerate(outputs):
-        np.save(f"{base}.ref{i}.npy", array)
+    for call, arrays in enumerate(runs):
+        suffix = "" if call == 0 else f".call{call + 1}"
+        for i, array in enumerate(arrays):
+            np.save(f"{base}.ref{i}{suffix}.npy", array)
     return {
         "id": f"{family}/{case.name}",
         "model": f"{family}/{case.name}.tflite",
@@ -96,6 +110,7 @@ def build(family, case):
         "compare": case.compare,
         "tolerance": case.tolerance,
         "note": case.note,
+        "invocations": case.invocations,
     }
 
 

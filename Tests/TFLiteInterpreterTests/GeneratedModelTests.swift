@@ -21,6 +21,14 @@ struct GeneratedModelTests {
     var outputs: Int
     var exact: Bool
     var tolerance: Double
+    /// Invocations with the same inputs; outputs of each are compared (stateful models).
+    var invocations: Int
+    /// For a malformed model: the text its error must contain, and whether loading (false) or
+    /// running (true) must fail.
+    var error: String?
+    var errorWhenRunning: Bool
+    /// `InterpreterOptions.maxLoopIterations` to run with (0: the default).
+    var maxLoopIterations: Int
     var testDescription: String { id }
   }
 
@@ -48,7 +56,9 @@ struct GeneratedModelTests {
     return Entry(
       id: id, model: model, inputs: inputs, outputs: outputs.count,
       exact: json["compare"] as? String != "relative",
-      tolerance: json["tolerance"] as? Double ?? 0)
+      tolerance: json["tolerance"] as? Double ?? 0, invocations: json["invocations"] as? Int ?? 1,
+      error: json["error"] as? String, errorWhenRunning: json["error_at"] as? String == "invoke",
+      maxLoopIterations: json["max_loop_iterations"] as? Int ?? 0)
   }
 
   @Test("the manifest lists the generated models")
@@ -56,30 +66,75 @@ struct GeneratedModelTests {
     #expect(!Self.entries.isEmpty)
   }
 
-  @Test("outputs match LiteRT", arguments: entries)
+  @Test("outputs match LiteRT", arguments: entries.filter { $0.error == nil })
   func matchesLiteRT(_ entry: Entry) throws {
     let base = Self.folder.appendingPathComponent(entry.model).deletingPathExtension().path
-    let interpreter = try ModelInterpreter(
-      model: try ModelFile(contentsOfFile: Self.folder.appendingPathComponent(entry.model).path))
+    let interpreter = try Self.interpreter(entry)
     for position in 0..<entry.inputs {
       let array = try NumPyArray(
         npyBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(base).in\(position).npy"))))
       try interpreter.setInput(at: position, bytes: array.data)
     }
-    try interpreter.invoke()
-    for position in 0..<entry.outputs {
-      let reference = try NumPyArray(
-        npyBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(base).ref\(position).npy"))))
-      let spec = try interpreter.output(at: position)
-      #expect(spec.type == reference.type, "output \(position) type")
-      #expect(spec.shape == reference.shape, "output \(position) shape")
-      let actual = try interpreter.outputBytes(at: position)
-      if entry.exact || reference.type != .float32 {
-        #expect(actual == reference.data, "output \(position) differs from LiteRT")
-      } else {
-        let error = Self.relativeError(actual, reference.data)
-        #expect(error <= entry.tolerance, "output \(position): relative error \(error)")
+    for call in 1...entry.invocations {
+      try interpreter.invoke()
+      let suffix = call == 1 ? "" : ".call\(call)"
+      for position in 0..<entry.outputs {
+        let reference = try NumPyArray(
+          npyBytes: [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: "\(base).ref\(position)\(suffix).npy"))))
+        try Self.check(interpreter, position, reference, entry, "invocation \(call)")
       }
+    }
+  }
+
+  @Test("malformed models fail with a typed error", arguments: entries.filter { $0.error != nil })
+  func refusesMalformed(_ entry: Entry) throws {
+    let expected = try #require(entry.error)
+    guard entry.errorWhenRunning else {
+      #expect {
+        _ = try Self.interpreter(entry)
+      } throws: { error in
+        "\(error)".contains(expected)
+      }
+      return
+    }
+    let interpreter = try Self.interpreter(entry)
+    let base = Self.folder.appendingPathComponent(entry.model).deletingPathExtension().path
+    for position in 0..<entry.inputs {
+      let array = try NumPyArray(
+        npyBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(base).in\(position).npy"))))
+      try interpreter.setInput(at: position, bytes: array.data)
+    }
+    #expect {
+      try interpreter.invoke()
+    } throws: { error in
+      "\(error)".contains(expected)
+    }
+  }
+
+  /// The interpreter of `entry`'s model, with its loop limit.
+  static func interpreter(_ entry: Entry) throws -> ModelInterpreter {
+    var options = InterpreterOptions()
+    if entry.maxLoopIterations > 0 { options.maxLoopIterations = entry.maxLoopIterations }
+    return try ModelInterpreter(
+      model: try ModelFile(contentsOfFile: folder.appendingPathComponent(entry.model).path),
+      options: options)
+  }
+
+  /// Compares output `position` with `reference`: type, shape, then bytes or relative error.
+  static func check(
+    _ interpreter: ModelInterpreter, _ position: Int, _ reference: NumPyArray, _ entry: Entry,
+    _ what: String
+  ) throws {
+    let spec = try interpreter.output(at: position)
+    #expect(spec.type == reference.type, "\(what), output \(position) type")
+    #expect(spec.shape == reference.shape, "\(what), output \(position) shape")
+    let actual = try interpreter.outputBytes(at: position)
+    if entry.exact || reference.type != .float32 {
+      #expect(actual == reference.data, "\(what), output \(position) differs from LiteRT")
+    } else {
+      let error = Self.relativeError(actual, reference.data)
+      #expect(error <= entry.tolerance, "\(what), output \(position): relative error \(error)")
     }
   }
 

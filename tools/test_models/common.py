@@ -18,6 +18,15 @@ class Case:
     compare: str = "exact"
     tolerance: float = 0.0
     note: str = ""
+    # Invocations with the same inputs (stateful models: variables change between runs); the
+    # outputs of each are saved.
+    invocations: int = 1
+    # For malformed models: the text Ocellus' error must contain, and whether it comes when
+    # the model is loaded ("load") or run ("invoke"). No LiteRT reference is made.
+    error: Optional[str] = None
+    error_at: str = "load"
+    # InterpreterOptions.maxLoopIterations for the Swift run (0: the default).
+    max_loop_iterations: int = 0
 
 
 def convert(function, signature, optimize=False, representative=None, int8_io=False,
@@ -82,7 +91,7 @@ def random_inputs(seed=1, low=-1.0, high=1.0):
     return make
 
 
-def reference_outputs(model, inputs):
+def reference_outputs(model, inputs, invocations=1):
     """The outputs of LiteRT's reference kernels (BUILTIN_REF) on `inputs`, and which resolver
     gave them: where the reference resolver lacks an op, LiteRT's builtin kernels without
     delegates (BUILTIN_WITHOUT_DEFAULT_DELEGATES)."""
@@ -92,13 +101,14 @@ def reference_outputs(model, inputs):
                 model_content=model, experimental_op_resolver_type=resolver, num_threads=1)
         except ValueError:
             continue
-        return run(interpreter, inputs), resolver.name
+        interpreter.allocate_tensors()
+        runs = [run(interpreter, inputs) for _ in range(invocations)]
+        return runs, resolver.name
     raise ValueError("no LiteRT resolver runs this model")
 
 
 def run(interpreter, inputs):
-    """Feeds `inputs` and returns copies of every output."""
-    interpreter.allocate_tensors()
+    """Feeds `inputs`, invokes, and returns copies of every output."""
     for detail, array in zip(interpreter.get_input_details(), inputs):
         interpreter.set_tensor(detail["index"], array)
     interpreter.invoke()
@@ -124,3 +134,14 @@ def operators_of(model):
         for o in range(subgraph.OperatorsLength()):
             used.add(codes[subgraph.Operators(o).OpcodeIndex()])
     return sorted(used)
+
+
+def edited(model, edit):
+    """`model` with `edit(model_t)` applied to its object form (ai_edge_litert's schema)."""
+    import flatbuffers
+    from ai_edge_litert import schema_py_generated as schema
+    tree = schema.ModelT.InitFromObj(schema.Model.GetRootAs(model, 0))
+    edit(tree)
+    builder = flatbuffers.Builder(1024)
+    builder.Finish(tree.Pack(builder), file_identifier=b"TFL3")
+    return bytes(builder.Output())

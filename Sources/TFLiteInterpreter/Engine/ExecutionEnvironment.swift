@@ -12,6 +12,8 @@ final class ExecutionEnvironment {
   let pool: ThreadPool
   /// Resource variables by handle (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE).
   let resources = ResourceVariables()
+  /// The subgraphs CALL_ONCE has run: each runs once per interpreter, even after re-planning.
+  var initializedSubgraphs: Set<Int> = []
   private var executors: [ExecutorKey: SubgraphExecutor] = [:]
 
   /// A prepared subgraph is reused by every node that calls it with the same input shapes.

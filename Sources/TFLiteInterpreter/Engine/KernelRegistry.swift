@@ -41,6 +41,13 @@ enum KernelRegistry {
     CastKernel.factories,
     ArgMinMaxKernel.factories,
     QuantizeKernel.factories,
+    DensifyKernel.factories,
+    IfKernel.factories,
+    WhileKernel.factories,
+    CallOnceKernel.factories,
+    VarHandleKernel.factories,
+    ReadVariableKernel.factories,
+    AssignVariableKernel.factories,
   ]
 
   /// Custom operators by custom code (a list, so that a repeated name is caught too).

@@ -6,6 +6,8 @@ import TFLiteModel
 struct NodeContext {
   /// The node's index in the subgraph's operators.
   let index: Int
+  /// The index of the subgraph the node belongs to (0: the main subgraph).
+  let subgraphIndex: Int
   /// The operator's name, e.g. `CONV_2D` or `CUSTOM:TFLite_Detection_PostProcess`.
   let operatorName: String
   let options: BuiltinOptions

@@ -45,7 +45,8 @@ struct PlanBuilder {
         throw .unsupportedOperator(name: code.name, node: index)
       }
       var context = NodeContext(
-        index: index, operatorName: code.name, options: op.builtinOptions,
+        index: index, subgraphIndex: subgraphIndex, operatorName: code.name,
+        options: op.builtinOptions,
         customOptions: op.customOptions,
         inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
         outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels,
@@ -116,7 +117,7 @@ struct PlanBuilder {
         shape: resizedInputs[index] ?? tensor.shape,
         quantization: tensor.quantization, constant: nil)
       var storage = TensorState.Storage.none
-      let data = model.constantData(of: tensor)
+      let data = try constantData(of: tensor, index: index, shape: description.shape)
       if tensor.isVariable {
         guard description.shape.allSatisfy({ $0 >= 0 }), tensor.type.byteSize != nil else {
           throw .invalidTensor(
@@ -148,10 +149,6 @@ struct PlanBuilder {
         description.constant = view
         storage = .constant(view)
       }
-      if tensor.isSparse {
-        throw .invalidTensor(
-          index: index, name: tensor.name, reason: "sparse tensors are not supported")
-      }
       states.append(TensorState(description: description, storage: storage))
     }
     // A tensor with no elements that nothing computes and nobody feeds is an empty constant
@@ -175,6 +172,27 @@ struct PlanBuilder {
       try checkSize(description)
     }
     return states
+  }
+
+  /// The constant data of `tensor` (empty when it has none): a view into the model bytes, or
+  /// for a sparse tensor its dense form, made once here (within the tensor size limit).
+  private func constantData(of tensor: ModelTensor, index: Int, shape: [Int])
+    throws(InterpreterError) -> ArraySlice<UInt8>
+  {
+    let data = model.constantData(of: tensor)
+    guard let sparsity = tensor.sparsity, !data.isEmpty else { return data }
+    guard let elementSize = tensor.type.byteSize else {
+      throw .invalidTensor(
+        index: index, name: tensor.name, reason: "sparse \(tensor.type) is not supported")
+    }
+    do {
+      return try sparsity.densified(
+        values: data, elementSize: elementSize, shape: shape, maxBytes: options.maxTensorBytes
+      )[...]
+    } catch {
+      throw .invalidTensor(
+        index: index, name: tensor.name, reason: "sparse data cannot be densified: \(error)")
+    }
   }
 
   /// Throws when a tensor's byte size overflows or passes the configured limit. Dimensions of
@@ -248,7 +266,9 @@ struct PlanBuilder {
       }
     }
     for index in subgraph.outputs { lastUse[index] = end }
-    for index in subgraph.inputs { lastUse[index] = max(lastUse[index], firstUse[index]) }
+    // Inputs keep their data for the whole run, so an invocation may be repeated without
+    // setting them again (as LiteRT preserves inputs).
+    for index in subgraph.inputs { lastUse[index] = end }
 
     var requests: [MemoryPlanner.Request] = []
     var owners: [(tensor: Int?, node: Int?)] = []

@@ -48,6 +48,14 @@ public enum BuiltinOptions: Sendable, Equatable {
   case transposeConv(TransposeConvOptions)
   case batchMatMul(adjointX: Bool, adjointY: Bool)
   case gelu(approximate: Bool)
+  /// IF: the subgraphs run when the condition is true and false.
+  case ifThenElse(thenSubgraph: Int, elseSubgraph: Int)
+  /// WHILE: the condition and body subgraphs.
+  case whileLoop(conditionSubgraph: Int, bodySubgraph: Int)
+  /// CALL_ONCE: the subgraph run once, at the first invocation.
+  case callOnce(initSubgraph: Int)
+  /// VAR_HANDLE: the resource variable's container and shared name.
+  case varHandle(container: String, sharedName: String)
   /// Any other options table, decoded no further.
   case other(BuiltinOptionsType)
 
@@ -89,6 +97,10 @@ public enum BuiltinOptions: Sendable, Equatable {
     case .transposeConv: return "TransposeConvOptions"
     case .batchMatMul: return "BatchMatMulOptions"
     case .gelu: return "GeluOptions"
+    case .ifThenElse: return "IfOptions"
+    case .whileLoop: return "WhileOptions"
+    case .callOnce: return "CallOnceOptions"
+    case .varHandle: return "VarHandleOptions"
     case .other(let type): return type.name
     }
   }
@@ -148,6 +160,19 @@ public enum BuiltinOptions: Sendable, Equatable {
     case 94: self = .depthToSpace(blockSize: try int(0, "block_size"))
     case 101: self = .batchMatMul(adjointX: try flag(0, "adj_x"), adjointY: try flag(1, "adj_y"))
     case 116: self = .gelu(approximate: try flag(0, "approximate"))
+    case 92:
+      self = .ifThenElse(
+        thenSubgraph: try int(0, "then_subgraph_index"),
+        elseSubgraph: try int(1, "else_subgraph_index"))
+    case 93:
+      self = .whileLoop(
+        conditionSubgraph: try int(0, "cond_subgraph_index"),
+        bodySubgraph: try int(1, "body_subgraph_index"))
+    case 103: self = .callOnce(initSubgraph: try int(0, "init_subgraph_index"))
+    case 111:
+      self = .varHandle(
+        container: try t?.string(0, "container") ?? "",
+        sharedName: try t?.string(1, "shared_name") ?? "")
     default:
       // Not decoded, but verified against its schema layout.
       try t?.verify(as: BuiltinOptionsType(rawValue: type).name, in: .tflite)

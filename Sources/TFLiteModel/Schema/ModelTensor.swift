@@ -15,8 +15,11 @@ public struct ModelTensor: Sendable, Equatable {
   public internal(set) var quantization: Quantization?
   /// State that persists between invocations (e.g. RNN state).
   public internal(set) var isVariable: Bool
+  /// How the tensor is stored sparse, if it is (its constant data then hold only the values
+  /// present; see ``SparsityParameters/densified(values:elementSize:shape:maxBytes:)``).
+  public internal(set) var sparsity: SparsityParameters?
   /// The tensor is stored sparse (`sparsity` present); such tensors need densifying.
-  public internal(set) var isSparse: Bool
+  public var isSparse: Bool { sparsity != nil }
   /// Whether the rank is known even when `shape` is empty (newer converters set this).
   public internal(set) var hasRank: Bool
 
@@ -47,11 +50,11 @@ public struct ModelTensor: Sendable, Equatable {
     name = try t.string(3, "name") ?? ""
     quantization = try t.child(4, "quantization", Quantization.init)
     isVariable = try t.bool(5, "is_variable", default: false)
-    isSparse = try t.referenceTarget(6, "sparsity") != nil
+    sparsity = try t.child(6, "sparsity", SparsityParameters.init)
     shapeSignature = try t.ints(7, "shape_signature")
     hasRank = try t.bool(8, "has_rank", default: false)
-    // Not decoded, but verified: sparsity, variant sub-types, external buffer.
-    try t.verify(as: "Tensor", in: .tflite, only: [6, 9, 10])
+    // Not decoded, but verified: variant sub-types, external buffer.
+    try t.verify(as: "Tensor", in: .tflite, only: [9, 10])
     if let index = shape.firstIndex(where: { $0 < 0 }) {
       throw t.error(
         "shape",

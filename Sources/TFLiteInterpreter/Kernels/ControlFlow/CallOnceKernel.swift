@@ -1,0 +1,36 @@
+import TFLiteModel
+
+/// CALL_ONCE: runs its init subgraph (no inputs, no outputs; typically assigning resource
+/// variables their initial values) at the interpreter's first invocation, and never again.
+final class CallOnceKernel: Kernel {
+  static let factories: [BuiltinOperator: KernelFactory] = [.callOnce: { try make(&$0) }]
+
+  private let initializer: SubgraphExecutor
+  private unowned let environment: ExecutionEnvironment
+
+  private init(initializer: SubgraphExecutor, environment: ExecutionEnvironment) {
+    self.initializer = initializer
+    self.environment = environment
+  }
+
+  var isStateful: Bool { true }
+
+  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+    guard case .callOnce(let index) = node.options else {
+      throw node.invalid("CALL_ONCE needs CallOnceOptions (the init subgraph)")
+    }
+    try node.expect(inputs: 0, outputs: 0)
+    let initializer = try node.environment.executor(for: index, inputShapes: [])
+    guard initializer.subgraph.outputs.isEmpty else {
+      throw node.invalid("the init subgraph \(index) must have no outputs")
+    }
+    return CallOnceKernel(initializer: initializer, environment: node.environment)
+  }
+
+  func run(_ io: KernelIO) {
+    let index = initializer.subgraphIndex
+    guard !environment.initializedSubgraphs.contains(index) else { return }
+    initializer.run(status: io.status)
+    if io.status.failure == nil { environment.initializedSubgraphs.insert(index) }
+  }
+}
