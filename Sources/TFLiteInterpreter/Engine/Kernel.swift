@@ -2,7 +2,7 @@
 /// with and any state computed once at load (e.g. packed weights).
 ///
 /// `run` cannot fail: everything that could go wrong was checked by its factory.
-protocol Kernel: AnyObject {
+protocol Kernel {
   /// Bytes of scratch memory the kernel needs while it runs (from the arena; 0 if none).
   var scratchBytes: Int { get }
   /// False for kernels whose outputs depend only on their inputs' shapes (SHAPE): such nodes

@@ -3,7 +3,7 @@ import TFLiteModel
 /// LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1, HARD_SWISH and LEAKY_RELU on float32 tensors of any
 /// shape. The uint8 and int8 versions are built by the same factories as
 /// ``QuantizedLookupKernel``s (tables from ``QuantizedActivationTable``); int16 is rejected.
-final class ActivationKernel: Kernel {
+struct ActivationKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .logistic: { try make(&$0) { _ in .logistic } },
     .tanh: { try make(&$0) { _ in .tanh } },
@@ -22,10 +22,6 @@ final class ActivationKernel: Kernel {
   private let activation: UnaryActivation
   private let count: Int
 
-  private init(activation: UnaryActivation, count: Int) {
-    self.activation = activation
-    self.count = count
-  }
 
   private static func make(
     _ node: inout NodeContext,

@@ -3,7 +3,7 @@ import TFLiteModel
 /// PRELU on float32: `x >= 0 ? x : x · alpha`, with the alpha tensor broadcast against the
 /// input (NumPy style); the broadcast shape must be the input's shape, as TFLite requires.
 /// uint8 and int8 (input, alpha and output of one type) run as ``QuantizedPReluKernel``.
-final class PReluKernel: Kernel {
+struct PReluKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.prelu: { try make(&$0) }]
 
   /// How alpha maps onto the input; nil for an empty input.
@@ -12,10 +12,6 @@ final class PReluKernel: Kernel {
   /// input exactly, e.g. one alpha per channel); nil when the general broadcast is needed.
   private let period: Int?
 
-  private init(broadcast: Broadcast?, period: Int?) {
-    self.broadcast = broadcast
-    self.period = period
-  }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)

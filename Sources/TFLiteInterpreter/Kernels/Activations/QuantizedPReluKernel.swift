@@ -3,7 +3,7 @@
 /// `BroadcastPrelu4DSlow` with the multipliers of `PreluPrepare`): for x = q − zp_in ≥ 0 the
 /// output is x requantized by `input_scale / output_scale`, otherwise x · (alpha_q − zp_alpha)
 /// requantized by `input_scale · alpha_scale / output_scale` (both ratios computed in float).
-final class QuantizedPReluKernel: Kernel {
+struct QuantizedPReluKernel: Kernel {
   /// The requantization constants.
   struct Parameters {
     let inputZeroPoint: Int32
@@ -34,18 +34,13 @@ final class QuantizedPReluKernel: Kernel {
     }
   }
 
-  private let parameters: Parameters
+  let parameters: Parameters
   /// How alpha maps onto the input; nil for an empty input.
-  private let broadcast: Broadcast?
+  let broadcast: Broadcast?
   /// Alpha repeats with this period along the flat input; nil when the general broadcast is
   /// needed (see ``PReluKernel``).
-  private let period: Int?
+  let period: Int?
 
-  init(parameters: Parameters, broadcast: Broadcast?, period: Int?) {
-    self.parameters = parameters
-    self.broadcast = broadcast
-    self.period = period
-  }
 
   func run(_ io: KernelIO) {
     if parameters.isSigned {

@@ -13,7 +13,7 @@ import TFLiteModel
 /// Where TFLite aborts (a row whose exponentials sum to 512 or more, which needs more than
 /// 511 elements near the maximum, for 8-bit outputs), this kernel writes the lowest output
 /// value — the rounded result, since every probability is then below 1/512.
-final class QuantizedSoftmaxKernel: Kernel {
+struct QuantizedSoftmaxKernel: Kernel {
   /// Input and output element types.
   private enum Types {
     case uint8ToUInt8, uint8ToInt16, int8ToInt8, int8ToInt16
@@ -33,12 +33,6 @@ final class QuantizedSoftmaxKernel: Kernel {
   /// differences contribute nothing to the sum and give the lowest output.
   private let largestStep: Int
 
-  private init(types: Types, rows: SoftmaxRows, exponentials: [Int32], largestStep: Int) {
-    self.types = types
-    self.rows = rows
-    self.exponentials = exponentials
-    self.largestStep = largestStep
-  }
 
   /// The factory for a uint8 or int8 input (called from ``SoftmaxKernel``).
   static func make(_ node: inout NodeContext, beta: Float) throws(InterpreterError) -> any Kernel {

@@ -4,16 +4,12 @@ import TFLiteModel
 /// `e_i = exp((x_i - max) · beta)` and `y_i = e_i / Σ e`, the sum taken in index order as in
 /// TFLite's reference kernel (the max ignores NaN, as std::max does). uint8 and int8 inputs are
 /// handed to ``QuantizedSoftmaxKernel``.
-final class SoftmaxKernel: Kernel {
+struct SoftmaxKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.softmax: { try make(&$0) }]
 
   private let beta: Float
   private let rows: SoftmaxRows
 
-  private init(beta: Float, rows: SoftmaxRows) {
-    self.beta = beta
-    self.rows = rows
-  }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)

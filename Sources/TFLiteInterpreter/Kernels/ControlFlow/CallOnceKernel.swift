@@ -2,16 +2,12 @@ import TFLiteModel
 
 /// CALL_ONCE: runs its init subgraph (no inputs, no outputs; typically assigning resource
 /// variables their initial values) at the interpreter's first invocation, and never again.
-final class CallOnceKernel: Kernel {
+struct CallOnceKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.callOnce: { try make(&$0) }]
 
   private let initializer: SubgraphExecutor
   private unowned let environment: ExecutionEnvironment
 
-  private init(initializer: SubgraphExecutor, environment: ExecutionEnvironment) {
-    self.initializer = initializer
-    self.environment = environment
-  }
 
   var isStateful: Bool { true }
 

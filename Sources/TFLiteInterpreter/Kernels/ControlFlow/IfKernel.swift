@@ -3,16 +3,12 @@ import TFLiteModel
 /// IF: runs the then or the else subgraph on inputs 1… depending on the first element of the
 /// bool input 0, and returns its outputs. Both branches must return the node's output types
 /// with the same static shapes (outputs whose shape depends on the branch are not supported).
-final class IfKernel: Kernel {
+struct IfKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.if: { try make(&$0) }]
 
   private let thenBranch: SubgraphExecutor
   private let elseBranch: SubgraphExecutor
 
-  private init(thenBranch: SubgraphExecutor, elseBranch: SubgraphExecutor) {
-    self.thenBranch = thenBranch
-    self.elseBranch = elseBranch
-  }
 
   var isStateful: Bool { true }
 

@@ -5,7 +5,7 @@ import TFLiteModel
 /// are the final values. The body must keep every loop variable's type and static shape. At
 /// most ``InterpreterOptions/maxLoopIterations`` iterations run; one more stops the invocation
 /// with ``InterpreterError/loopLimitExceeded(subgraph:node:limit:)``.
-final class WhileKernel: Kernel {
+struct WhileKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.while: { try make(&$0) }]
 
   private let condition: SubgraphExecutor
@@ -17,17 +17,6 @@ final class WhileKernel: Kernel {
   private let subgraph: Int
   private let node: Int
 
-  private init(
-    condition: SubgraphExecutor, body: SubgraphExecutor, byteCounts: [Int], limit: Int,
-    subgraph: Int, node: Int
-  ) {
-    self.condition = condition
-    self.body = body
-    self.byteCounts = byteCounts
-    self.limit = limit
-    self.subgraph = subgraph
-    self.node = node
-  }
 
   var isStateful: Bool { true }
 

@@ -6,7 +6,7 @@ import TFLiteModel
 ///
 /// As TFLite: the search starts at index 0 and moves only on a strict `>` (`<`), so the first
 /// index wins ties, and NaN is never chosen unless it is the first element (then it stays).
-final class ArgMinMaxKernel: Kernel {
+struct ArgMinMaxKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .argMax: { try make(&$0, maximum: true) },
     .argMin: { try make(&$0, maximum: false) },
@@ -20,17 +20,6 @@ final class ArgMinMaxKernel: Kernel {
   private let axisSize: Int
   private let inner: Int
 
-  private init(
-    maximum: Bool, inputType: TensorType, outputType: TensorType, outer: Int, axisSize: Int,
-    inner: Int
-  ) {
-    self.maximum = maximum
-    self.inputType = inputType
-    self.outputType = outputType
-    self.outer = outer
-    self.axisSize = axisSize
-    self.inner = inner
-  }
 
   private static func make(_ node: inout NodeContext, maximum: Bool) throws(InterpreterError)
     -> any Kernel

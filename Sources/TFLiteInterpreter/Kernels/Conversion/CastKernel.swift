@@ -11,7 +11,7 @@ import TFLiteModel
 /// - float → int8 truncates toward zero to 32 bits, then wraps to 8 bits; NaN and values
 ///   outside the int32 range give 0 (what the unchecked C++ cast does there).
 /// - float → int64 truncates toward zero; NaN and values outside the int64 range give `Int64.min`.
-final class CastKernel: Kernel {
+struct CastKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.cast: { try make(&$0) }]
 
   private static let supported: Set<TensorType> = [.float32, .int32, .int64, .uint8, .int8, .bool]
@@ -20,11 +20,6 @@ final class CastKernel: Kernel {
   private let target: TensorType
   private let count: Int
 
-  private init(source: TensorType, target: TensorType, count: Int) {
-    self.source = source
-    self.target = target
-    self.count = count
-  }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)

@@ -6,7 +6,7 @@ import TFLiteModel
 ///
 /// Per-tensor results equal TFLite's (a double product rounded once to float); 8-bit inputs go
 /// through a 256-entry table computed at load.
-final class DequantizeKernel: Kernel {
+struct DequantizeKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.dequantize: { try make(&$0) }]
 
   /// How the elements are turned into floats.
@@ -24,10 +24,6 @@ final class DequantizeKernel: Kernel {
   private let method: Method
   private let count: Int
 
-  private init(method: Method, count: Int) {
-    self.method = method
-    self.count = count
-  }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)

@@ -3,7 +3,7 @@ import TFLiteModel
 /// ABS, CEIL, COS, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT, SQUARE, ELU and GELU on
 /// float32 tensors of any shape (``UnaryMath``), and ABS and NEG on int32 (NEG also int64),
 /// wrapping as C++ does for the most negative value.
-final class UnaryMathKernel: Kernel {
+struct UnaryMathKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .abs: { try make(&$0, .abs, integers: [.int32]) },
     .ceil: { try make(&$0, .ceil) },
@@ -30,11 +30,6 @@ final class UnaryMathKernel: Kernel {
   private let type: TensorType
   private let count: Int
 
-  private init(function: UnaryMath, type: TensorType, count: Int) {
-    self.function = function
-    self.type = type
-    self.count = count
-  }
 
   /// The kernel of `function` for the node: float32, or one of `integers` where the integer
   /// form exists (ABS and NEG).

@@ -7,7 +7,7 @@ import TFLiteModel
 /// Quantized (uint8, int8, int16) AVERAGE_POOL_2D and MAX_POOL_2D are handed to
 /// ``QuantizedPoolKernel`` from the same factory entries; quantized L2_POOL_2D is rejected, as in
 /// TFLite.
-final class PoolKernel: Kernel {
+struct PoolKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .averagePool2d: { try make(&$0, .average) },
     .maxPool2d: { try make(&$0, .maximum) },
@@ -18,11 +18,6 @@ final class PoolKernel: Kernel {
   private let activation: FusedActivation
   private let geometry: PoolGeometry
 
-  private init(mode: PoolMode, activation: FusedActivation, geometry: PoolGeometry) {
-    self.mode = mode
-    self.activation = activation
-    self.geometry = geometry
-  }
 
   private static func make(_ node: inout NodeContext, _ mode: PoolMode) throws(InterpreterError)
     -> any Kernel

@@ -7,7 +7,7 @@ import TFLiteModel
 /// TFLite). Indices must lie in `0..<input.shape[axis]`: constant indices are checked at load
 /// and a bad one fails the node; indices computed at run time that fall outside produce zero
 /// bytes for their slice (TFLite fails the invocation instead), so no read is out of bounds.
-final class GatherKernel: Kernel {
+struct GatherKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .gather: { try make(&$0) }
   ]
@@ -20,17 +20,6 @@ final class GatherKernel: Kernel {
   /// Bytes of one gathered slice.
   private let sliceBytes: Int
 
-  private init(
-    indexType: TensorType, batchCount: Int, outerCount: Int, coordinateCount: Int, axisSize: Int,
-    sliceBytes: Int
-  ) {
-    self.indexType = indexType
-    self.batchCount = batchCount
-    self.outerCount = outerCount
-    self.coordinateCount = coordinateCount
-    self.axisSize = axisSize
-    self.sliceBytes = sliceBytes
-  }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)

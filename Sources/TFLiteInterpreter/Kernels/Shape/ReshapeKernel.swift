@@ -8,7 +8,7 @@ import TFLiteModel
 /// from `ReshapeOptions.new_shape` (where the legacy `[0]` means a scalar, and absent options
 /// mean a scalar). As an extension, an int64 shape vector is used when the options give no
 /// shape. One dimension may be -1 and is inferred; dimensions of 0 are allowed.
-final class ReshapeKernel: Kernel {
+struct ReshapeKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .reshape: { try makeReshape(&$0) },
     .squeeze: { try makeSqueeze(&$0) },
@@ -17,9 +17,6 @@ final class ReshapeKernel: Kernel {
 
   private let byteCount: Int
 
-  private init(byteCount: Int) {
-    self.byteCount = byteCount
-  }
 
   // MARK: RESHAPE
 

@@ -5,7 +5,7 @@ import TFLiteModel
 /// The values are known at load and the kernel never reads its input's data. When the options
 /// name no integer type (they are absent, or left at the schema's FLOAT32 default, which TFLite
 /// rejects), the output tensor's declared type decides if it is int32 or int64.
-final class ShapeKernel: Kernel {
+struct ShapeKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .shape: { try make(&$0) }
   ]
@@ -17,9 +17,6 @@ final class ShapeKernel: Kernel {
   /// the input is not (an engine may fold it regardless of its input).
   var readsInputData: Bool { false }
 
-  private init(bytes: [UInt8]) {
-    self.bytes = bytes
-  }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
