@@ -133,26 +133,8 @@ struct GeneratedModelTests {
     if entry.exact || reference.type != .float32 {
       #expect(actual == reference.data, "\(what), output \(position) differs from LiteRT")
     } else {
-      let error = Self.relativeError(actual, reference.data)
+      let error = GeneratedModelTolerance.relativeError(actual, reference.data)
       #expect(error <= entry.tolerance, "\(what), output \(position): relative error \(error)")
     }
-  }
-
-  /// The largest |actual − expected| over float32 data, divided by max(1, max |expected|);
-  /// infinity when a NaN or infinity does not match.
-  static func relativeError(_ actual: [UInt8], _ expected: [UInt8]) -> Double {
-    guard actual.count == expected.count else { return .infinity }
-    let a = NumPyArray(type: .float32, shape: [actual.count / 4], data: actual).floats ?? []
-    let e = NumPyArray(type: .float32, shape: [expected.count / 4], data: expected).floats ?? []
-    let scale = max(1, e.map { Double(abs($0)) }.filter(\.isFinite).max() ?? 1)
-    var worst = 0.0
-    for (x, y) in zip(a, e) {
-      if x.isNaN || y.isNaN || x.isInfinite || y.isInfinite {
-        if !(x.isNaN && y.isNaN) && x != y { return .infinity }
-        continue
-      }
-      worst = max(worst, Double(abs(x - y)) / scale)
-    }
-    return worst
   }
 }
