@@ -26,6 +26,8 @@ enum KernelRegistry {
   private static let families: [[BuiltinOperator: KernelFactory]] = [
     BinaryKernel.factories,
     UnaryMathKernel.factories,
+    ComparisonKernel.factories,
+    LogicalKernel.factories,
     ConvolutionKernel.factories,
     DepthwiseConvolutionKernel.factories,
     FullyConnectedKernel.factories,
