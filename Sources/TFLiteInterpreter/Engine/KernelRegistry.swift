@@ -25,6 +25,8 @@ enum KernelRegistry {
 
   private static let families: [[BuiltinOperator: KernelFactory]] = [
     BinaryKernel.factories,
+    PowerKernel.factories,
+    AddNKernel.factories,
     UnaryMathKernel.factories,
     ComparisonKernel.factories,
     LogicalKernel.factories,

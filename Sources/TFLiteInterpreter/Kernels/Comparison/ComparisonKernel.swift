@@ -51,17 +51,12 @@ final class ComparisonKernel: Kernel {
   private static func make(_ node: inout NodeContext, _ comparison: Comparison)
     throws(InterpreterError) -> any Kernel
   {
-    try node.expect(inputs: 2, outputs: 1)
-    let a = try node.input(0)
-    let b = try node.input(1)
+    let (a, b, broadcast) = try node.broadcastOperands()
     guard a.type == b.type else {
       throw node.unsupported("both operands must have one type")
     }
     guard node.outputs[0].type == .bool else {
       throw node.unsupported("the output must be bool")
-    }
-    guard let broadcast = Broadcast(a.shape, b.shape) else {
-      throw node.invalid("shapes \(a.shape) and \(b.shape) do not broadcast")
     }
     let operands = try self.operands(a, b, comparison, node)
     try node.setOutputShape(0, broadcast.shape)
