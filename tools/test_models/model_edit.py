@@ -40,8 +40,9 @@ def retype(model, old, new, zero_point_shift=0):
     return save(tree)
 
 
-def replace_operator(model, old, new):
-    """Every use of builtin operator `old` (a name, e.g. "EQUAL") runs `new` instead."""
+def replace_operator(model, old, new, version=None):
+    """Every use of builtin operator `old` (a name, e.g. "EQUAL") runs `new` instead, at
+    operator `version` when given (LiteRT registers some operators at fewer versions)."""
     tree = load(model)
     old_code = getattr(schema.BuiltinOperator, old)
     new_code = getattr(schema.BuiltinOperator, new)
@@ -49,14 +50,25 @@ def replace_operator(model, old, new):
         if max(code.builtinCode, code.deprecatedBuiltinCode) == old_code:
             code.builtinCode = new_code
             code.deprecatedBuiltinCode = min(new_code, 127)
+            if version is not None:
+                code.version = version
     return save(tree)
 
 
 def requantize_inputs(model, parameters):
     """Sets the (scale, zero point) of the subgraph's inputs, in order; None keeps one."""
+    return _requantize(model, "inputs", parameters)
+
+
+def requantize_outputs(model, parameters):
+    """Sets the (scale, zero point) of the subgraph's outputs, in order; None keeps one."""
+    return _requantize(model, "outputs", parameters)
+
+
+def _requantize(model, which, parameters):
     tree = load(model)
     subgraph = tree.subgraphs[0]
-    for position, values in zip(subgraph.inputs, parameters):
+    for position, values in zip(getattr(subgraph, which), parameters):
         if values is None:
             continue
         tensor = subgraph.tensors[position]
