@@ -55,6 +55,27 @@ struct ElementwiseEdgeCaseTests {
     #expect(div == SingleOpModel.bytes([0, -3, -2, Int32.min, 0] as [Int32]))
   }
 
+  @Test("fused activations clamp integer ADD as TFLite's CalculateActivationRange")
+  func integerActivations() throws {
+    // (fused activation code, expected) for ADD of [-5, 3, 10, -1] and [0, 0, 0, 1].
+    let cases: [(Int8, [Int32])] = [(1, [0, 3, 10, 0]), (3, [0, 3, 6, 0]), (2, [-1, 1, 1, 0])]
+    for (activation, expected) in cases {
+      for type in [R.int32, R.int64] {
+        let wide = type == R.int64
+        let a: [Int64] = [-5, 3, 10, -1]
+        let b: [Int64] = [0, 0, 0, 1]
+        let bytes = { (values: [Int64]) in
+          wide ? SingleOpModel.bytes(values) : SingleOpModel.bytes(values.map { Int32($0) })
+        }
+        let out = try R.run(
+          0, (11, .table([0: .int8(activation)])),
+          inputs: [T("a", type: type, shape: [4]), T("b", type: type, shape: [4])],
+          output: T("y", type: type, shape: [4]), data: [bytes(a), bytes(b)])
+        #expect(out == bytes(expected.map { Int64($0) }), "activation \(activation), type \(type)")
+      }
+    }
+  }
+
   @Test("quantized DIV by the divisor's zero point clamps by the dividend's sign")
   func quantizedZeroDivisor() throws {
     let out = try Self.binary(

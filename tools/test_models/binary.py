@@ -128,6 +128,14 @@ def quantized_cases():
         yield Case(f"{name}_int16_quantized",
                    lambda op=op: quantized(op, shapes, -1.0, 2.0, int16x8=True),
                    random_inputs(low=-1.0, high=2.0))
+    for name, op, operand_shapes in (("add", tf.add, [SHAPE_A, SHAPE_A]),
+                                     ("sub", tf.subtract, shapes)):
+        yield Case(f"{name}_int16_power_of_two",
+                   lambda op=op, s=operand_shapes: power_of_two(
+                       quantized(op, s, -1.0, 2.0, int16x8=True)),
+                   random_inputs(low=-1.0, high=2.0),
+                   note="int16 graph with pot_scale_int16 and power-of-two scales (LSTM path; "
+                        "TFLite's ADD runs it on same-shape operands only)")
     divide = lambda: quantized(tf.math.divide, shapes, 0.5, 2.0)
     positive = random_inputs(low=0.5, high=2.0)
     yield Case("div_int8", divide, positive)
@@ -135,6 +143,16 @@ def quantized_cases():
                note="int8 graph retyped to uint8")
     yield Case("div_int16_quantized", lambda: int16_division(divide()), positive,
                note="int8 graph retyped to int16 with symmetric scales")
+
+
+def power_of_two(model):
+    """The int16 ADD/SUB graph `model` on TFLite's power-of-two path: pot_scale_int16 set,
+    input `x` and the output scaled 2^-12, input `y` 2^-14."""
+    model = model_edit.set_options(model, potScaleInt16=True)
+    details = Interpreter(model_content=model).get_input_details()
+    scales = [(2.0 ** -12 if "_x:" in d["name"] else 2.0 ** -14, 0) for d in details]
+    model = model_edit.requantize_inputs(model, scales)
+    return model_edit.requantize_outputs(model, [(2.0 ** -12, 0)])
 
 
 def int16_division(model):

@@ -75,3 +75,15 @@ def _requantize(model, which, parameters):
         tensor.quantization.scale = [float(np.float32(values[0]))]
         tensor.quantization.zeroPoint = [int(values[1])]
     return save(tree)
+
+
+def set_options(model, **fields):
+    """Sets builtin option `fields` (object-API names, e.g. potScaleInt16=True) on every
+    operator whose options have them."""
+    tree = load(model)
+    for subgraph in tree.subgraphs:
+        for operator in subgraph.operators:
+            for name, value in fields.items():
+                if hasattr(operator.builtinOptions, name):
+                    setattr(operator.builtinOptions, name, value)
+    return save(tree)

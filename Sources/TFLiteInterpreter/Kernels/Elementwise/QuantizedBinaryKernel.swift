@@ -12,8 +12,8 @@ import TFLiteModel
 /// MAXIMUM/MINIMUM on uint8/int8/int16, bit-exact with TFLite's reference kernels, with
 /// NumPy-style broadcasting. The arithmetic is ``QuantizedBinaryArithmetic``'s; 16-bit operands
 /// must be symmetric (zero point 0), as TFLite requires, and int16 ADD/SUB use TFLite's general
-/// rescaling (`pot_scale_int16` false, as the converter writes it; the power-of-two variant for
-/// LSTM graphs is rejected). MAXIMUM and MINIMUM compare the stored integers, ignoring the
+/// rescaling (`pot_scale_int16` false, as the converter writes it; the power-of-two variant of
+/// LSTM graphs is ``PowerOfTwoInt16Kernel``). MAXIMUM and MINIMUM compare the stored integers, ignoring the
 /// quantization parameters, as TFLite does (converters give both inputs the output's
 /// parameters).
 ///
@@ -75,32 +75,14 @@ final class QuantizedBinaryKernel: Kernel {
     let type = try node.input(0).type
     var arithmetic: QuantizedBinaryArithmetic? = nil
     if operation != .maximum && operation != .minimum {
-      if type == .int16, try usesPowerOfTwoPath(node) {
-        throw node.unsupported(
-          "int16 ADD/SUB with power-of-two scales and pot_scale_int16 is not supported")
+      if type == .int16, let kernel = try PowerOfTwoInt16Kernel.make(&node, operation, broadcast) {
+        return kernel
       }
       arithmetic = try QuantizedBinaryArithmetic.make(operation, fused: fused, node: node)
     }
     try node.setOutputShape(0, broadcast.shape)
     return QuantizedBinaryKernel(
       operation: operation, type: type, broadcast: broadcast, arithmetic: arithmetic)
-  }
-
-  /// True when TFLite would run int16 ADD/SUB on its power-of-two path: `pot_scale_int16` set
-  /// and every scale within 1e-3 of a power of two in log2 (`CheckedLog2`).
-  private static func usesPowerOfTwoPath(_ node: NodeContext) throws(InterpreterError) -> Bool {
-    let flag: Bool
-    switch node.options {
-    case .add(let options), .sub(let options): flag = options.potScaleInt16
-    default: return false
-    }
-    guard flag else { return false }
-    let tensors = [try node.input(0), try node.input(1), node.outputs[0]]
-    return tensors.allSatisfy { tensor in
-      guard let scale = tensor.quantization?.perTensor?.scale, scale > 0 else { return false }
-      let log2 = logf(scale) * (1 / logf(2))
-      return abs(log2 - log2.rounded(.toNearestOrAwayFromZero)) < 1e-3
-    }
   }
 
   func run(_ io: KernelIO) {
