@@ -48,6 +48,8 @@ final class ComparisonKernel: Kernel {
     self.broadcast = broadcast
   }
 
+  /// The kernel of `comparison` for the node: operand types and shapes checked, the output
+  /// shape set to the broadcast shape.
   private static func make(_ node: inout NodeContext, _ comparison: Comparison)
     throws(InterpreterError) -> any Kernel
   {

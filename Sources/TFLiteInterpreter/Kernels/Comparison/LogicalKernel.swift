@@ -24,6 +24,8 @@ final class LogicalKernel: Kernel {
     self.broadcast = broadcast
   }
 
+  /// The kernel of `function` for the node: bool operands (one for NOT, two otherwise) that
+  /// broadcast.
   private static func make(_ node: inout NodeContext, _ function: Function)
     throws(InterpreterError) -> any Kernel
   {

@@ -17,6 +17,7 @@ final class AddNKernel: Kernel {
     self.count = count
   }
 
+  /// The kernel for the node: two or more inputs of one type (float32 or int32) and shape.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     guard node.inputs.count >= 2 else {
       throw node.invalid("expected 2 or more inputs, found \(node.inputs.count)")

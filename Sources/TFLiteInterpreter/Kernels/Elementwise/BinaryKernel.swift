@@ -37,6 +37,9 @@ final class BinaryKernel: Kernel {
     self.activation = activation
   }
 
+  /// The kernel of `operation` for the node: this kernel for the operation's plain types, a
+  /// ``QuantizedBinaryKernel`` for its quantized ones (int16 ADD/MUL: when the output is
+  /// quantized).
   private static func make(_ node: inout NodeContext, _ operation: BinaryOperation)
     throws(InterpreterError) -> any Kernel
   {

@@ -36,6 +36,7 @@ final class PowerKernel: Kernel {
     self.scalarExponent = scalarExponent
   }
 
+  /// The kernel for the node: float32 or int32 operands that broadcast.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let (base, exponent, broadcast) = try node.broadcastOperands()
     guard base.type == exponent.type, base.type == node.outputs[0].type else {

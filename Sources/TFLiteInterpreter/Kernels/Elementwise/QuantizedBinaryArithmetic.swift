@@ -101,6 +101,7 @@ struct QuantizedBinaryArithmetic {
     return clamp(value &+ outputOffset)
   }
 
+  /// `value` within the fused activation's range.
   @inline(__always)
   private func clamp(_ value: Int32) -> Int32 { min(max(value, lower), upper) }
 

@@ -26,6 +26,7 @@ final class L2NormalizationKernel: Kernel {
     self.rows = rows
   }
 
+  /// The kernel for the node: type, activation and output quantization checked.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()
@@ -60,6 +61,7 @@ final class L2NormalizationKernel: Kernel {
     }
   }
 
+  /// The float rows.
   private func runFloats(_ io: KernelIO) {
     let depth = rows.depth
     rows.forEach(io, Float.self) { x, y in
@@ -70,6 +72,7 @@ final class L2NormalizationKernel: Kernel {
     }
   }
 
+  /// The uint8 (`T` = UInt8) or int8 rows.
   private func runQuantized<T: FixedWidthInteger>(_ io: KernelIO, _: T.Type) {
     let (depth, zeroPoint) = (rows.depth, self.zeroPoint)
     let unsigned = T.min == 0

@@ -32,6 +32,7 @@ final class LocalResponseNormalizationKernel: Kernel {
     self.rows = rows
   }
 
+  /// The kernel for the node: a float32 input of rank 4 and the operator's options.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()

@@ -21,6 +21,8 @@ final class LogSoftmaxKernel: Kernel {
     self.rows = rows
   }
 
+  /// The kernel for the node: this kernel for float32, a ``QuantizedLogSoftmaxKernel`` for
+  /// uint8 and int8.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()

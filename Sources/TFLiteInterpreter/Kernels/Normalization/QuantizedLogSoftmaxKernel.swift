@@ -93,6 +93,7 @@ final class QuantizedLogSoftmaxKernel: Kernel {
     }
   }
 
+  /// Every row, `T` being the stored type.
   private func compute<T: FixedWidthInteger>(_ io: KernelIO, _: T.Type) {
     scaled.withUnsafeBufferPointer { scaled in
       exponentials.withUnsafeBufferPointer { exponentials in
