@@ -25,7 +25,11 @@ enum KernelRegistry {
 
   private static let families: [[BuiltinOperator: KernelFactory]] = [
     BinaryKernel.factories,
+    PowerKernel.factories,
+    AddNKernel.factories,
     UnaryMathKernel.factories,
+    ComparisonKernel.factories,
+    LogicalKernel.factories,
     ConvolutionKernel.factories,
     DepthwiseConvolutionKernel.factories,
     FullyConnectedKernel.factories,
@@ -33,6 +37,9 @@ enum KernelRegistry {
     ActivationKernel.factories,
     PReluKernel.factories,
     SoftmaxKernel.factories,
+    LogSoftmaxKernel.factories,
+    L2NormalizationKernel.factories,
+    LocalResponseNormalizationKernel.factories,
     PoolKernel.factories,
     ReduceKernel.factories,
     ResizeBilinearKernel.factories,

@@ -1,7 +1,7 @@
 import TFLiteModel
 
-/// LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1, HARD_SWISH and LEAKY_RELU on float32 tensors of any
-/// shape. The uint8 and int8 versions are built by the same factories as
+/// LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1, RELU_0_TO_1, HARD_SWISH and LEAKY_RELU on float32
+/// tensors of any shape. The uint8 and int8 versions are built by the same factories as
 /// ``QuantizedLookupKernel``s (tables from ``QuantizedActivationTable``); int16 is rejected.
 struct ActivationKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
@@ -10,6 +10,7 @@ struct ActivationKernel: Kernel {
     .relu: { try make(&$0) { _ in .relu } },
     .relu6: { try make(&$0) { _ in .relu6 } },
     .reluN1To1: { try make(&$0) { _ in .reluN1To1 } },
+    .relu0To1: { try make(&$0) { _ in .relu0To1 } },
     .hardSwish: { try make(&$0) { _ in .hardSwish } },
     .leakyRelu: {
       try make(&$0) { options in
@@ -52,6 +53,7 @@ struct ActivationKernel: Kernel {
     case .relu: map(io) { UnaryActivation.relu.apply($0) }
     case .relu6: map(io) { UnaryActivation.relu6.apply($0) }
     case .reluN1To1: map(io) { UnaryActivation.reluN1To1.apply($0) }
+    case .relu0To1: map(io) { UnaryActivation.relu0To1.apply($0) }
     case .hardSwish: map(io) { UnaryActivation.hardSwish.apply($0) }
     case .leakyRelu(let alpha):
       map(io) { UnaryActivation.leakyRelu(alpha: alpha).apply($0) }

@@ -7,7 +7,7 @@
 #endif
 
 /// The 256-entry tables that run uint8/int8 LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1,
-/// HARD_SWISH and LEAKY_RELU. An 8-bit elementwise op has only 256 possible inputs, so each
+/// RELU_0_TO_1, HARD_SWISH and LEAKY_RELU. An 8-bit elementwise op has only 256 possible inputs, so each
 /// table entry is computed at load with exactly the arithmetic of TFLite's reference kernel
 /// (`activations.cc` with kReference, as LiteRT's BUILTIN_REF resolver runs it), and running the
 /// op is a lookup. Tables are indexed by the stored byte (an int8 value's bit pattern) and hold
@@ -22,6 +22,7 @@ enum QuantizedActivationTable {
     case .relu: return relu(lower: 0, upper: .infinity, input: input, output: output)
     case .relu6: return relu(lower: 0, upper: 6, input: input, output: output)
     case .reluN1To1: return relu(lower: -1, upper: 1, input: input, output: output)
+    case .relu0To1: return relu(lower: 0, upper: 1, input: input, output: output)
     case .logistic:
       // SigmoidPrepare: `output->params.scale == 1. / 256` (float compared as double).
       guard Double(output.scale) == 1.0 / 256 else {

@@ -1,19 +1,44 @@
-/// An elementwise uint8/int8 op run through a 256-entry table (see ``QuantizedActivationTable``):
-/// output byte = table[input byte], over tensors of any shape.
+/// An elementwise quantized op run through a table of every result, over tensors of any
+/// shape: uint8/int8 through 256 bytes (see ``QuantizedActivationTable``): output byte =
+/// table[input byte]; int16 through all 65,536 values (128 KiB), tabulated at load from the
+/// exact per-value arithmetic. Tables are indexed by the stored bit pattern.
 final class QuantizedLookupKernel: Kernel {
-  /// Output byte for each input byte (an int8 value indexes by its bit pattern).
-  private let table: [UInt8]
+  /// The results, by stored bit pattern.
+  private enum Table {
+    case bytes([UInt8])
+    case int16([Int16])
+  }
+
+  private let table: Table
   private let count: Int
 
+  /// The 8-bit kernel: output byte for each input byte (an int8 value indexes by its bit
+  /// pattern).
   init(table: [UInt8], count: Int) {
     precondition(table.count == 256, "a byte lookup table has 256 entries")
-    self.table = table
+    self.table = .bytes(table)
+    self.count = count
+  }
+
+  /// The int16 kernel: `element` tabulated for every int16 value.
+  init(count: Int, int16 element: (Int16) -> Int16) {
+    table = .int16((0..<65_536).map { element(Int16(truncatingIfNeeded: $0)) })
     self.count = count
   }
 
   func run(_ io: KernelIO) {
-    let input = io.input(0, as: UInt8.self)
-    let output = io.output(0, as: UInt8.self)
+    switch table {
+    case .bytes(let table): lookUp(io, table, UInt8.self)
+    case .int16(let table): lookUp(io, table, UInt16.self)
+    }
+  }
+
+  /// `output[i] = table[input[i]]`, the input read as unsigned indices.
+  private func lookUp<Index: FixedWidthInteger & UnsignedInteger, Value>(
+    _ io: KernelIO, _ table: [Value], _: Index.Type
+  ) {
+    let input = io.input(0, as: Index.self)
+    let output = io.output(0, as: Value.self)
     table.withUnsafeBufferPointer { table in
       let lookup = table.baseAddress.unsafelyUnwrapped
       io.pool.parallelFor(count, minimumChunk: 65_536) { range in

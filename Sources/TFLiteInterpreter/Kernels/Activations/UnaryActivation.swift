@@ -10,6 +10,8 @@ enum UnaryActivation: Equatable {
   case relu6
   /// `x > 1 ? 1 : (x < -1 ? -1 : x)` (NaN stays NaN).
   case reluN1To1
+  /// `x > 1 ? 1 : (x < 0 ? 0 : x)` (NaN stays NaN).
+  case relu0To1
   /// `x · min(6, max(0, x + 3)) / 6`.
   case hardSwish
   /// `x > 0 ? x : x · alpha`.
@@ -28,6 +30,8 @@ enum UnaryActivation: Equatable {
       return positive.replacing(with: 6, where: positive .> 6)
     case .reluN1To1:
       return x.replacing(with: 1, where: x .> 1).replacing(with: -1, where: x .< -1)
+    case .relu0To1:
+      return x.replacing(with: 1, where: x .> 1).replacing(with: 0, where: x .< 0)
     case .hardSwish:
       let shifted = x + 3
       let positive = zero.replacing(with: shifted, where: shifted .> 0)

@@ -1,10 +1,15 @@
 import TFLiteModel
 
-/// ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM and FLOOR_MOD on float32 and int32 tensors, with
-/// NumPy-style broadcasting and the fused activation of ADD/SUB/MUL/DIV (float only).
+/// ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, FLOOR_MOD, FLOOR_DIV and SQUARED_DIFFERENCE on the
+/// stored values of float32, int32, int64, int16 and int8 tensors (per operation, the types of
+/// ``BinaryOperation/plainTypes``), with NumPy-style broadcasting and the fused activation of
+/// ADD/SUB/MUL/DIV: a float clamp, or on integers TFLite's integer clamp (RELU `[0, max]`,
+/// RELU6 `[0, 6]`, RELU_N1_TO_1 `[−1, 1]`).
 ///
-/// Quantized operands (uint8/int8 ADD, SUB, MUL, MAXIMUM, MINIMUM; int16 MAXIMUM, MINIMUM) are
-/// handed to ``QuantizedBinaryKernel`` from the same factory entries.
+/// Quantized operands (``BinaryOperation/quantizedTypes``: uint8/int8/int16 arithmetic and
+/// MAXIMUM/MINIMUM, int8 SQUARED_DIFFERENCE) are handed to ``QuantizedBinaryKernel`` from the
+/// same factory entries. Integer division by zero gives 0 where TFLite fails at run time (see
+/// ``BinaryOperation/apply(_:_:)-(T,T)``).
 final class BinaryKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .add: { try make(&$0, .add) },
@@ -14,14 +19,14 @@ final class BinaryKernel: Kernel {
     .maximum: { try make(&$0, .maximum) },
     .minimum: { try make(&$0, .minimum) },
     .floorMod: { try make(&$0, .floorMod) },
+    .floorDiv: { try make(&$0, .floorDivide) },
+    .squaredDifference: { try make(&$0, .squaredDifference) },
   ]
 
   private let operation: BinaryOperation
   private let type: TensorType
   private let broadcast: Broadcast
   private let activation: FusedActivation
-  /// Both operands have the output's shape: one flat loop.
-  private let sameShape: Bool
 
   private init(
     operation: BinaryOperation, type: TensorType, broadcast: Broadcast, activation: FusedActivation
@@ -30,24 +35,17 @@ final class BinaryKernel: Kernel {
     self.type = type
     self.broadcast = broadcast
     self.activation = activation
-    sameShape = broadcast.stridesA == broadcast.stridesB && !broadcast.stridesA.contains(0)
   }
 
+  /// The kernel of `operation` for the node: this kernel for the operation's plain types, a
+  /// ``QuantizedBinaryKernel`` for its quantized ones (int16 ADD/MUL: when the output is
+  /// quantized).
   private static func make(_ node: inout NodeContext, _ operation: BinaryOperation)
     throws(InterpreterError) -> any Kernel
   {
-    try node.expect(inputs: 2, outputs: 1)
-    let a = try node.input(0)
-    let b = try node.input(1)
+    let (a, b, broadcast) = try node.broadcastOperands()
     guard a.type == b.type, a.type == node.outputs[0].type else {
       throw node.unsupported("operand and result types must match")
-    }
-    let quantized = a.type == .uint8 || a.type == .int8 || a.type == .int16
-    guard a.type == .float32 || a.type == .int32 || quantized else {
-      throw node.unsupported("\(a.type) is not supported (float32, int32, uint8 and int8 are)")
-    }
-    guard let broadcast = Broadcast(a.shape, b.shape) else {
-      throw node.invalid("shapes \(a.shape) and \(b.shape) do not broadcast")
     }
     let fused: ActivationFunction
     switch node.options {
@@ -55,10 +53,16 @@ final class BinaryKernel: Kernel {
       fused = options.activation
     default: fused = .none
     }
-    if quantized {
+    let quantized = !(node.outputs[0].quantization?.scales.isEmpty ?? true)
+    let plain = operation.plainTypes.contains(a.type)
+    if operation.quantizedTypes.contains(a.type) && (!plain || quantized) {
       return try QuantizedBinaryKernel.make(&node, operation, broadcast: broadcast, fused: fused)
     }
-    if a.type == .int32 && fused != .none { throw node.unsupported("fused \(fused) on int32") }
+    guard plain else {
+      let accepted = operation.plainTypes.union(operation.quantizedTypes).map(\.description)
+      throw node.unsupported(
+        "\(a.type) is not supported (\(accepted.sorted().joined(separator: ", ")) are)")
+    }
     try node.setOutputShape(0, broadcast.shape)
     return BinaryKernel(
       operation: operation, type: a.type, broadcast: broadcast,
@@ -67,31 +71,32 @@ final class BinaryKernel: Kernel {
 
   func run(_ io: KernelIO) {
     switch type {
-    case .int32:
-      let a = io.input(0, as: Int32.self)
-      let b = io.input(1, as: Int32.self)
-      let out = io.output(0, as: Int32.self)
-      let operation = self.operation
-      io.pool.parallelFor(broadcast.count, minimumChunk: 4096) { range in
-        broadcast.forEach(in: range) { o, i, j in out[o] = operation.apply(a[i], b[j]) }
-      }
-    default:
-      let a = io.input(0, as: Float.self)
-      let b = io.input(1, as: Float.self)
-      let out = io.output(0, as: Float.self)
-      let operation = self.operation
-      let activation = self.activation
-      if sameShape {
-        io.pool.parallelFor(broadcast.count, minimumChunk: 4096) { range in
-          for o in range { out[o] = activation.apply(operation.apply(a[o], b[o])) }
-        }
-      } else {
-        io.pool.parallelFor(broadcast.count, minimumChunk: 4096) { range in
-          broadcast.forEach(in: range) { o, i, j in
-            out[o] = activation.apply(operation.apply(a[i], b[j]))
-          }
-        }
-      }
+    case .int64: runIntegers(io, Int64.self)
+    case .int32: runIntegers(io, Int32.self)
+    case .int16: runIntegers(io, Int16.self)
+    case .int8: runIntegers(io, Int8.self)
+    default: runFloats(io)
     }
+  }
+
+  /// The float operation, then the fused activation's clamp.
+  private func runFloats(_ io: KernelIO) {
+    let operation = self.operation
+    let activation = self.activation
+    broadcast.map(
+      io.input(0, as: Float.self), io.input(1, as: Float.self),
+      into: io.output(0, as: Float.self), pool: io.pool, minimumChunk: 4096
+    ) { activation.apply(operation.apply($0, $1)) }
+  }
+
+  /// The integer operation, then TFLite's integer clamp for the fused activation.
+  private func runIntegers<T: FixedWidthInteger & SignedInteger>(_ io: KernelIO, _: T.Type) {
+    let operation = self.operation
+    let lower = activation.lower == -.infinity ? T.min : T(activation.lower)
+    let upper = activation.upper == .infinity ? T.max : T(activation.upper)
+    broadcast.map(
+      io.input(0, as: T.self), io.input(1, as: T.self), into: io.output(0, as: T.self),
+      pool: io.pool, minimumChunk: 4096
+    ) { min(max(operation.apply($0, $1), lower), upper) }
   }
 }

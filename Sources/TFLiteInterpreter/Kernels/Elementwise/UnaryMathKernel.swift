@@ -2,7 +2,8 @@ import TFLiteModel
 
 /// ABS, CEIL, COS, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT, SQUARE, ELU and GELU on
 /// float32 tensors of any shape (``UnaryMath``), and ABS and NEG on int32 (NEG also int64),
-/// wrapping as C++ does for the most negative value.
+/// wrapping as C++ does for the most negative value. ABS, LOG, SQRT and RSQRT on int8 and
+/// int16 are built by the same factories as ``QuantizedUnaryMath`` lookup kernels.
 struct UnaryMathKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .abs: { try make(&$0, .abs, integers: [.int32]) },
@@ -38,9 +39,15 @@ struct UnaryMathKernel: Kernel {
   ) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()
+    let quantized = QuantizedUnaryMath.functions.contains(function)
+    if quantized && (input.type == .int8 || input.type == .int16) {
+      return try QuantizedUnaryMath.kernel(&node, function)
+    }
     guard input.type == .float32 || integers.contains(input.type) else {
-      let accepted = (["float32"] + integers.map(\.description)).joined(separator: ", ")
-      throw node.unsupported("\(input.type) is not supported (only \(accepted))")
+      let accepted =
+        ["float32"] + integers.map(\.description) + (quantized ? ["int8", "int16"] : [])
+      throw node.unsupported(
+        "\(input.type) is not supported (only \(accepted.joined(separator: ", ")))")
     }
     try node.setOutputShape(0, input.shape)
     return UnaryMathKernel(function: function, type: input.type, count: input.elementCount)

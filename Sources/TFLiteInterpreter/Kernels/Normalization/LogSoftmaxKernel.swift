@@ -1,0 +1,52 @@
+import TFLiteModel
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// LOG_SOFTMAX on float32 over the last dimension, for any rank ≥ 1, as TFLite's reference
+/// kernel: per row, `y_i = (x_i − max) − ln Σ exp(x_j − max)`, the sum taken in index order with
+/// the C library's `expf` and `logf` (the max ignores NaN, as std::max does). uint8 and int8
+/// inputs are handed to ``QuantizedLogSoftmaxKernel``.
+final class LogSoftmaxKernel: Kernel {
+  static let factories: [BuiltinOperator: KernelFactory] = [.logSoftmax: { try make(&$0) }]
+
+  private let rows: LastDimensionRows
+
+  private init(rows: LastDimensionRows) {
+    self.rows = rows
+  }
+
+  /// The kernel for the node: this kernel for float32, a ``QuantizedLogSoftmaxKernel`` for
+  /// uint8 and int8.
+  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+    try node.expect(inputs: 1, outputs: 1)
+    let input = try node.inputMatchingOutput()
+    let rows = try LastDimensionRows(input, node)
+    switch input.type {
+    case .float32:
+      try node.setOutputShape(0, input.shape)
+      return LogSoftmaxKernel(rows: rows)
+    case .uint8, .int8:
+      return try QuantizedLogSoftmaxKernel.make(&node, rows: rows)
+    default:
+      throw node.unsupported("\(input.type) is not supported (only float32, uint8 and int8)")
+    }
+  }
+
+  func run(_ io: KernelIO) {
+    let depth = rows.depth
+    rows.forEach(io, Float.self) { x, y in
+      var maximum = -Float.greatestFiniteMagnitude
+      for c in 0..<depth where maximum < x[c] { maximum = x[c] }
+      var sum: Float = 0
+      for c in 0..<depth { sum += expf(x[c] - maximum) }
+      let logSum = logf(sum)
+      for c in 0..<depth { y[c] = x[c] - maximum - logSum }
+    }
+  }
+}
