@@ -82,14 +82,14 @@ final class ExecutionEnvironment {
       throw .unsupportedModel(
         "a node calls subgraph \(index), but the model has \(model.subgraphs.count)")
     }
+    guard !preparing.contains(index) else {
+      let chain = (preparing + [index]).map(String.init).joined(separator: " → ")
+      throw .unsupportedModel("subgraphs call each other in a cycle (\(chain))")
+    }
     let inputs = model.subgraphs[index].inputs
     guard inputs.count == inputShapes.count else {
       throw .unsupportedModel(
         "subgraph \(index) has \(inputs.count) inputs, but it is called with \(inputShapes.count)")
-    }
-    guard !preparing.contains(index) else {
-      let chain = (preparing + [index]).map(String.init).joined(separator: " → ")
-      throw .unsupportedModel("subgraphs call each other in a cycle (\(chain))")
     }
     guard preparing.count < Self.maxSubgraphDepth else {
       throw .unsupportedModel(
