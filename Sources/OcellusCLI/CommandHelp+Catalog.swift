@@ -92,21 +92,50 @@ extension CommandHelp {
     summary:
       "Detect objects in single images (ML Kit's ObjectDetector in single-image mode), labelled by a custom classifier or by coarse categories.",
     usage: [
-      "detect IMAGE… [--detector M] [--classifier M] [--multiple] [--threshold T]",
-      "              [--detection-threshold T] [--max-labels N] [--padding F]",
-      "              [--normalize MEAN,STD] [--detector-normalize MEAN,STD] [--threads N]",
-      "              [--json] [--annotate OUT.png] [--runs N]",
+      "detect IMAGE… [--detector M] [--classifier M] [--multiple] [--max-objects N]",
+      "              [--threshold T] [--detection-threshold T] [--labels FILE]",
+      "              [--allow A,B | --deny A,B] [--layout L] [--fit F] [--nms-iou T]",
+      "              [--max-labels N] [--padding F] [--normalize MEAN,STD]",
+      "              [--detector-normalize MEAN,STD] [--threads N] [--json]",
+      "              [--annotate OUT.png] [--runs N]",
     ],
     details: [
-      "Boxes come from an SSD-style detector (outputs of TFLite_Detection_PostProcess) used class-agnostically: boxes scoring above the detection threshold, class-agnostic non-maximum suppression, best first, at most 5. Without --multiple only the most prominent object (area × closeness to the centre) is reported. Boxes are in the upright image's pixels: x, y of the top-left corner, width, height.",
+      "Boxes come from the detector model. An SSD-style detector (outputs of TFLite_Detection_PostProcess) runs on the image stretched to its input and is used class-agnostically: boxes scoring above the detection threshold (default 0.5), class-agnostic non-maximum suppression. A YOLO model (one output [1, 4 + C, N], [1, N, 4 + C] or [1, N, 5 + C], no NMS in the graph; Ultralytics exports) runs on the image letterboxed as Ultralytics does (aspect kept, centred, gray 114 border), scores above the threshold (default 0.25), per-class non-maximum suppression at IoU 0.7, boxes mapped back through the letterbox. Best first, at most --max-objects (5). Without --multiple only the most prominent object (area × closeness to the centre) is reported. Boxes are in the upright image's pixels: x, y of the top-left corner, width, height.",
+      "Each object shows the detector's class name (from the model's labels or --labels; its index when there are none) beside its labels.",
       "With a classifier, each object's upright crop is classified and its labels at or above --threshold (inclusive) are kept. Without one (when --detector is given alone), labels are the detector classes' coarse ML Kit categories (Fashion good, Home good, Food, Place, Plant; others get none).",
       "Defaults: with no --detector, the project's Models/digits_detector.tflite; with neither --detector nor --classifier, also Models/digits_classifier.tflite, with the 10 % crop padding it was trained with.",
     ],
     options: [
-      Option(name: "--detector M", text: "The SSD-style detection model (.tflite)."),
+      Option(name: "--detector M", text: "The detection model (.tflite): SSD-style or YOLO."),
       Option(
         name: "--classifier M", text: "The custom classifier run on each object's crop (.tflite)."),
-      Option(name: "--multiple", text: "Report up to 5 objects instead of the most prominent one."),
+      Option(
+        name: "--multiple",
+        text: "Report up to --max-objects objects instead of the most prominent one."),
+      Option(name: "--max-objects N", text: "The most objects per image (default 5, as ML Kit)."),
+      Option(
+        name: "--labels FILE",
+        text:
+          "The detector's class names, one per line (UTF-8, CRLF accepted), instead of its metadata's; a first background row (AutoML dict.txt, ???) beyond the model's classes is skipped."
+      ),
+      Option(
+        name: "--allow A,B", text: "Keep only objects whose detector class is named A or B."),
+      Option(name: "--deny A,B", text: "Drop objects whose detector class is named A or B."),
+      Option(
+        name: "--layout L",
+        text:
+          "A YOLO output's layout when its shape is ambiguous: yolov8 ([1, 4 + C, N]), yolov8-transposed ([1, N, 4 + C]) or yolov5 ([1, N, 5 + C]). Default: recognized from the shape and the labels."
+      ),
+      Option(
+        name: "--fit F",
+        text:
+          "How the image is fitted to the detector input: letterbox (gray 114 border; the YOLO default), stretch (the SSD default), aspect-fit (black border) or aspect-fill (centre crop)."
+      ),
+      Option(
+        name: "--nms-iou T",
+        text:
+          "YOLO non-maximum suppression drops a box whose IoU with a better box of its class is above T (default 0.7)."
+      ),
       Option(
         name: "--threshold T",
         text:
@@ -115,7 +144,7 @@ extension CommandHelp {
       Option(
         name: "--detection-threshold T",
         text:
-          "Boxes must score strictly above T, 0...1. Default: the detector metadata's threshold, else 0.5."
+          "Boxes must score strictly above T, 0...1. Default: the detector metadata's threshold, else 0.5 (SSD) or 0.25 (YOLO)."
       ),
       Option(name: "--max-labels N", text: "At most N labels per object (default 10)."),
       Option(
@@ -157,6 +186,11 @@ extension CommandHelp {
           "ocellus detect ../shared/images/pets.jpg --detector ../shared/models/coco_ssd_mobilenet_v1_1.0_quant_2018_06_29.tflite --classifier ../shared/models/mlkit_object_labeler.tflite --multiple --json"
       ),
       Example(
+        comment: "A YOLOv8 export with the COCO names, people and dogs only, up to 10 objects.",
+        command:
+          "ocellus detect ../shared/images/pets.jpg --detector ../shared/models/yolov8n_full_integer_quant.tflite --labels ../shared/models/coco80_labels.txt --allow person,dog --multiple --max-objects 10"
+      ),
+      Example(
         comment: "Coarse categories from the detector alone.",
         command:
           "ocellus detect ../shared/images/burger.jpg --detector ../shared/models/coco_ssd_mobilenet_v1_1.0_quant_2018_06_29.tflite"
@@ -174,12 +208,14 @@ extension CommandHelp {
       "Detect and track objects over ordered frames (ML Kit's stream mode): tracking IDs stay with objects from frame to frame.",
     usage: [
       "track FRAME… [--fps F] [--detector M] [--classifier M] [--threshold T]",
-      "             [--detection-threshold T] [--max-labels N] [--padding F]",
-      "             [--normalize MEAN,STD] [--detector-normalize MEAN,STD] [--threads N]",
-      "             [--json] [--annotate DIR] [--timing]",
+      "             [--detection-threshold T] [--max-objects N] [--labels FILE]",
+      "             [--allow A,B | --deny A,B] [--layout L] [--fit F] [--nms-iou T]",
+      "             [--max-labels N] [--padding F] [--normalize MEAN,STD]",
+      "             [--detector-normalize MEAN,STD] [--threads N] [--json]",
+      "             [--annotate DIR] [--timing]",
     ],
     details: [
-      "Frames are processed in the order given, frame i at timestamp round(i × 1000 / F) ms. Up to 5 objects per frame. A detection continues a track when its box overlaps the track's last box with IoU ≥ 0.3 (greedy, best pairs first); a track survives 3 frames without a match and is dropped on the 4th, and a gap over 500 ms drops every track, and an object that comes back gets a new, higher ID. Labels are computed when a track appears and again every 15 frames or when its box has grown by half.",
+      "Frames are processed in the order given, frame i at timestamp round(i × 1000 / F) ms. Up to --max-objects (5) objects per frame. A detection continues a track when its box overlaps the track's last box with IoU ≥ 0.3 (greedy, best pairs first); a track survives 3 frames without a match and is dropped on the 4th, and a gap over 500 ms drops every track, and an object that comes back gets a new, higher ID. Labels are computed when a track appears and again every 15 frames or when its box has grown by half.",
       "One line per frame; with --json one JSON document per line (JSON Lines, see Docs/JSON.md). Models and defaults as for detect.",
     ],
     options: [
@@ -188,6 +224,13 @@ extension CommandHelp {
       Option(name: "--classifier M", text: "As for detect."),
       Option(name: "--threshold T", text: "As for detect."),
       Option(name: "--detection-threshold T", text: "As for detect."),
+      Option(name: "--max-objects N", text: "As for detect."),
+      Option(name: "--labels FILE", text: "As for detect."),
+      Option(name: "--allow A,B", text: "As for detect."),
+      Option(name: "--deny A,B", text: "As for detect."),
+      Option(name: "--layout L", text: "As for detect."),
+      Option(name: "--fit F", text: "As for detect."),
+      Option(name: "--nms-iou T", text: "As for detect."),
       Option(name: "--max-labels N", text: "As for detect."),
       Option(name: "--padding F", text: "As for detect."),
       Option(name: "--normalize MEAN,STD", text: "As for detect."),

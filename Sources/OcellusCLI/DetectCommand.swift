@@ -74,7 +74,8 @@ enum DetectCommand {
   /// The options ``makeDetector(_:mode:)`` reads (besides the `--multiple` flag).
   static let detectorOptions: Set<String> = [
     "--detector", "--classifier", "--threshold", "--detection-threshold", "--max-labels",
-    "--padding", "--normalize", "--detector-normalize", "--threads",
+    "--padding", "--normalize", "--detector-normalize", "--threads", "--labels", "--allow",
+    "--deny", "--max-objects", "--layout", "--fit", "--nms-iou",
   ]
 
   /// The detector the options describe.
@@ -83,12 +84,14 @@ enum DetectCommand {
     var base = ObjectDetectorOptions(
       detectorMode: mode,
       shouldEnableMultipleObjects: parsed.flags.contains("--multiple") || mode == .stream,
-      shouldEnableClassification: true, threadCount: threads)
+      shouldEnableClassification: true,
+      maxObjectCount: try parsed.integer("--max-objects", minimum: 1, default: 5),
+      threadCount: threads)
     if let path = parsed.value("--detector") ?? DefaultModels.detector {
       base.detectorModel = try LocalModel(path: path)
     }
     base.proposalScoreThreshold = try parsed.number("--detection-threshold", in: 0...1)
-    base.detectorModelOptions.normalization = try parsed.normalization("--detector-normalize")
+    base.detectorModelOptions = try parsed.detectorModelOptions()
     guard
       let classifier = parsed.value("--classifier")
         ?? (parsed.value("--detector") == nil ? DefaultModels.classifier : nil)
@@ -151,7 +154,11 @@ enum DetectCommand {
         "\($0.text.isEmpty ? "#\($0.index)" : $0.text) \(String(format: "%.2f", $0.confidence))"
       }.joined(
         separator: ", ")
-    return "\(id)[\(box)] detector \(String(format: "%.2f", object.detectionConfidence)): \(labels)"
+    let detectorClass =
+      object.detectorClassName.isEmpty
+      ? "class \(object.detectorClassIndex)" : object.detectorClassName
+    let score = String(format: "%.2f", object.detectionConfidence)
+    return "\(id)[\(box)] detector \(detectorClass) \(score): \(labels)"
   }
 
   /// The upright image with each object's box and first label drawn, as PNG bytes.
@@ -175,6 +182,7 @@ enum DetectCommand {
         thickness: max(2, scale))
       let caption = [
         object.trackingID.map { "#\($0)" },
+        object.detectorClassName.isEmpty ? nil : object.detectorClassName,
         object.labels.first.map { "\($0.text) \(Int(($0.confidence * 100).rounded()))%" },
       ]
       .compactMap { $0 }.joined(separator: " ")

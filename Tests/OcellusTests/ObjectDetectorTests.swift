@@ -125,7 +125,7 @@ struct ObjectDetectorTests {
     let many = try ObjectDetector(
       options: VisionImageFixtures.detectorOptions(multiple: true, threshold: 0))
     let objects = try many.results(in: image)
-    #expect(objects.count == ObjectDetector.maxObjectCount)
+    #expect(objects.count == ObjectDetectorOptions().maxObjectCount)
     let single = try ObjectDetector(
       options: VisionImageFixtures.detectorOptions(multiple: false, threshold: 0))
     let one = try single.results(in: image)

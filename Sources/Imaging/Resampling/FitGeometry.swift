@@ -32,7 +32,7 @@ struct FitGeometry: Sendable, Equatable {
         let h = min(height, max(1, (2 * width * outputHeight + outputWidth) / (2 * outputWidth)))
         source = (x, y + (height - h) / 2, width, h)
       }
-    case .aspectFit:
+    case .aspectFit, .letterbox:
       if wider {
         let h = min(outputHeight, max(1, (2 * outputWidth * height + width) / (2 * width)))
         content = (0, (outputHeight - h) / 2, outputWidth, h)

@@ -31,7 +31,7 @@ extension PixelImage {
       filter: filter)
     var resampler = PlaneResampler(xAxis: xAxis, yAxis: yAxis, channels: channels)
     let rowBytes = width * channels
-    var output = [UInt8](repeating: 0, count: rowBytes * height)
+    var output = [UInt8](repeating: fit.borderValue, count: rowBytes * height)
     if content.width != width || content.height != height, format == .rgba8 || format == .bgra8 {
       for i in Swift.stride(from: 3, to: output.count, by: 4) { output[i] = 255 }
     }

@@ -7,7 +7,8 @@ struct FramePackerReference {
   let orientation: ImageOrientation
 
   /// The packed tensor for `spec` (validated by the caller).
-  func pack(spec: TensorPackingSpec) -> [UInt8] {
+  /// The tensor; pixels outside the content are gray `border`.
+  func pack(spec: TensorPackingSpec, border: UInt8 = 0) -> [UInt8] {
     let g = packer.geometry
     let size = spec.elementType.byteCount
     var output = [UInt8](repeating: 0, count: spec.byteCount)
@@ -20,7 +21,7 @@ struct FramePackerReference {
         let inside =
           i >= g.content.x && i < g.content.x + g.content.width && j >= g.content.y
           && j < g.content.y + g.content.height
-        var rgb: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        var rgb: (UInt8, UInt8, UInt8) = (border, border, border)
         if inside {
           let (a, b) = TensorOrientationMap.storedPoint(
             u: i - g.content.x, v: j - g.content.y, width: g.countX, height: g.countY,

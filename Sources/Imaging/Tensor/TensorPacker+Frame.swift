@@ -27,7 +27,7 @@ extension TensorPacker {
   /// 4. Color: Y, Cb, Cr → R, G, B with the image's ``YUVColorSpace`` in the fixed-point
   ///    equations of ``PixelImage/converted(to:)``; one channel is Pillow's luma of that RGB.
   /// 5. Elements through `spec` (``TensorPackingSpec``), written through the orientation;
-  ///    the letterbox border of `.aspectFit` is the element of pixel value 0.
+  ///    the letterbox border is the element of the fit's ``ImageFit/borderValue`` (0 but for `.letterbox`).
   ///
   /// Other formats fall back to ``pack(image:orientation:crop:fit:spec:filter:maxBytes:)``.
   ///
@@ -79,7 +79,7 @@ extension TensorPacker {
     let table = spec.elementTable()
     let content = setup.geometry.content
     if content.width != spec.width || content.height != spec.height {
-      fillBorder(output, table: table, spec: spec)
+      fillBorder(output, table: table, spec: spec, value: fit.borderValue)
     }
     _ = image.withPlanePointers { planes in
       table.withUnsafeBufferPointer { tableBuffer in
@@ -114,7 +114,7 @@ extension TensorPacker {
         filter: filter, maxBytes: maxBytes)
     }
     return FramePackerReference(packer: setup, image: image, orientation: orientation)
-      .pack(spec: spec)
+      .pack(spec: spec, border: fit.borderValue)
   }
 
   /// The fast path's plan, or nil for a format it does not handle.

@@ -65,7 +65,7 @@ public enum TensorPacker {
     var resampler = PlaneResampler(xAxis: u, yAxis: v, channels: spec.channels, planar: true)
     let table = spec.elementTable()
     if content.width != spec.width || content.height != spec.height {
-      fillBorder(output, table: table, spec: spec)
+      fillBorder(output, table: table, spec: spec, value: fit.borderValue)
     }
     _ = image.withPlanePointers { planes in
       table.withUnsafeBufferPointer { tableBuffer in
@@ -153,14 +153,15 @@ public enum TensorPacker {
   }
 
   /// Fills every pixel with the element of pixel value 0 (the letterbox border).
-  /// Fills every pixel of `output` with the element of pixel value 0 (the letterbox border).
+  /// Fills every pixel of `output` with the element of gray `value` (the letterbox border).
   static func fillBorder(
-    _ output: UnsafeMutableRawBufferPointer, table: [UInt32], spec: TensorPackingSpec
+    _ output: UnsafeMutableRawBufferPointer, table: [UInt32], spec: TensorPackingSpec,
+    value: UInt8
   ) {
     let size = spec.elementType.byteCount
     var pixel = [UInt8]()
     for c in 0..<spec.channels {
-      let bits = table[c * 256]
+      let bits = table[c * 256 + Int(value)]
       for k in 0..<size { pixel.append(UInt8(truncatingIfNeeded: bits >> (8 * k))) }
     }
     for i in 0..<output.count { output[i] = pixel[i % pixel.count] }

@@ -15,6 +15,9 @@ extension DetectorModelDescription {
     model: ModelFile, options: DetectorModelOptions = DetectorModelOptions(),
     outputShapes: [[Int]]? = nil
   ) throws(ModelValidationError) -> DetectorModelDescription {
+    if Self.looksLikeYOLO(model, options: options) {
+      return try validatedYOLO(model: model, options: options, outputShapes: outputShapes)
+    }
     var problems: [ModelValidationError] = []
     var notes = model.warnings.map(\.description)
     let subgraph = model.mainSubgraph
@@ -48,12 +51,17 @@ extension DetectorModelDescription {
       mapping.category
       ?? outputs.firstPosition { $0.associatedFile(ofType: .tensorValueLabels) != nil }
     let categoryReference = outputs.references[categoryPosition ?? 0]
-    let labels = LabelMap.load(
+    let allLabels = LabelMap.load(
       model: model, metadata: categoryPosition.flatMap { outputs.metadata[$0] },
       type: .tensorValueLabels, locale: options.displayNamesLocale,
       override: options.labels.map { ($0, LabelSource.options) }, tensor: categoryReference,
       problems: &problems)
     let limits = postProcessLimits(postProcess, notes: &notes)
+    let labels = allLabels.droppingBackground(classCount: limits.classCount)
+    if labels.count != allLabels.count {
+      notes.append(
+        "the labels' first row (\"\(allLabels.name(at: 0))\") is the background: skipped")
+    }
     if let classCount = limits.classCount, !labels.isEmpty, labels.count < classCount {
       problems.append(
         .labelCount(
@@ -78,7 +86,7 @@ extension DetectorModelDescription {
       input: input, outputs: outputs.references, mapping: mapping, boxEncoding: encoding,
       labels: labels, metadataScoreThreshold: scoreMetadata?.scoreThreshold,
       calibration: calibration, classCount: limits.classCount,
-      maxDetections: limits.maxDetections, notes: notes)
+      maxDetections: limits.maxDetections, notes: notes, fit: options.fit ?? .stretch)
   }
 
   /// Every output must be float32; where a shape is known, boxes are `[1, N, 4]`, categories

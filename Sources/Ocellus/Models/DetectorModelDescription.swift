@@ -1,8 +1,10 @@
+import Imaging
 import TFLiteModel
 
-/// A model validated as an SSD object detector with `TFLite_Detection_PostProcess` (BEHAVIOR.md C.2):
-/// its input, which output holds what, how boxes are encoded, the category labels, the
-/// metadata threshold and the score calibration.
+/// A model validated as an object detector: an SSD with `TFLite_Detection_PostProcess`
+/// (BEHAVIOR.md C.2: which output holds what, how boxes are encoded, the metadata threshold,
+/// score calibration) or a YOLO model with one raw output (``yolo``, BEHAVIOR.md C.6); with its
+/// input, category labels and the image fit.
 ///
 /// Built with ``validated(model:options:outputShapes:)`` or ``LocalModel/detectorDescription(options:outputShapes:)``.
 /// More permissive than the Task Library: metadata is optional (boxes then default to
@@ -29,13 +31,19 @@ public struct DetectorModelDescription: Sendable, Equatable {
   public var maxDetections: Int?
   /// Things worth knowing that did not stop validation.
   public var notes: [String]
+  /// The raw output of a YOLO model; nil for an SSD (whose outputs ``mapping`` describes).
+  public var yolo: YOLOOutputDescription?
+  /// How images are fitted to the input: stretched for SSD models, letterboxed (gray 114) for
+  /// YOLO models, unless the options say otherwise.
+  public var fit: ImageFit
 
   /// Creates a description from parts.
   public init(
     input: ImageInputDescription, outputs: [TensorReference], mapping: DetectionOutputMapping,
     boxEncoding: BoxEncoding = .tensorFlowSSD, labels: LabelMap = .empty,
     metadataScoreThreshold: Float? = nil, calibration: ScoreCalibrator? = nil,
-    classCount: Int? = nil, maxDetections: Int? = nil, notes: [String] = []
+    classCount: Int? = nil, maxDetections: Int? = nil, notes: [String] = [],
+    yolo: YOLOOutputDescription? = nil, fit: ImageFit = .stretch
   ) {
     self.input = input
     self.outputs = outputs
@@ -47,6 +55,8 @@ public struct DetectorModelDescription: Sendable, Equatable {
     self.classCount = classCount
     self.maxDetections = maxDetections
     self.notes = notes
+    self.yolo = yolo
+    self.fit = fit
   }
 
   /// The reference of the output holding `role`, if known.

@@ -7,8 +7,11 @@ extension ImageInputDescription {
   ///
   /// - Parameters:
   ///   - normalization: The options' override, which wins over the metadata.
+  ///   - fallback: Used when neither the options nor the metadata give one (YOLO models'
+  ///     pixel / 255), with its source.
   static func validated(
     model: ModelFile, normalization override: ImageNormalization?,
+    fallback: (ImageNormalization, NormalizationSource)? = nil,
     problems: inout [ModelValidationError]
   ) -> ImageInputDescription? {
     let subgraph = model.mainSubgraph
@@ -59,6 +62,8 @@ extension ImageInputDescription {
       (normalization, source) = (
         ImageNormalization(mean: fromMetadata.mean, std: fromMetadata.std), .metadata
       )
+    } else if let fallback {
+      (normalization, source) = (fallback.0, fallback.1)
     }
     if let normalization, let reason = normalization.problem {
       problems.append(

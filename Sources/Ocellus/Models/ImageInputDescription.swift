@@ -64,7 +64,7 @@ public struct ImageInputDescription: Sendable, Equatable {
       }
       return .shiftedBytes
     default:
-      if normalizationSource == .options, let normalization, let quantization,
+      if normalizationSource != .metadata, let normalization, let quantization,
         !Self.isRawInverse(normalization, quantization, offset: 0)
       {
         return .quantized(normalization, quantization)

@@ -43,6 +43,16 @@ public struct LabelMap: Sendable, Equatable {
     index >= 0 && index < names.count ? names[index] : ""
   }
 
+  /// The labels without their first row when they have exactly one more than `classCount`:
+  /// that row names the background (AutoML's `dict.txt`, TensorFlow's `???` label maps), which
+  /// the detector's class indices do not count.
+  public func droppingBackground(classCount: Int?) -> LabelMap {
+    guard let classCount, count == classCount + 1 else { return self }
+    return LabelMap(
+      names: Array(names.dropFirst()), displayNames: displayNames.map { Array($0.dropFirst()) },
+      source: source)
+  }
+
   /// Reads the labels of an output from `override`, else from the first associated file of
   /// `type` on `metadata`, with display names for `locale`. Appends read failures to `problems`.
   static func load(

@@ -81,6 +81,8 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
   case noListedLabelMatches(TensorReference, list: [String])
   /// The maximum result count is not positive (0 is an error at creation upstream).
   case invalidMaxResults(Int)
+  /// A non-maximum suppression IoU threshold outside [0, 1] (or NaN).
+  case invalidIoUThreshold(Float)
 
   // MARK: Score calibration (BEHAVIOR.md C.3)
 
@@ -101,6 +103,9 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
   case detectorOutputMapping(reason: String)
   /// A detector output has the wrong rank or batch for its role (`role` is e.g. "location").
   case detectorOutputShape(TensorReference, role: String, shape: [Int], expected: String)
+  /// A YOLO-style output (one output, no post-processing operator) whose shape fits no YOLO
+  /// layout (or not the one asked for); `reason` says why.
+  case yoloOutputLayout(TensorReference, shape: [Int], reason: String)
   /// The location tensor's `BoundingBoxProperties` cannot be used.
   case boundingBoxProperties(TensorReference, reason: String)
 
@@ -158,7 +163,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       .displayNameCount(let t, _, _, _), .listWithoutLabels(let t), .noListedLabelMatches(let t, _),
       .calibrationWithoutLabels(let t), .calibrationFileMissing(let t),
       .calibrationFile(let t, _, _), .detectorOutputShape(let t, _, _, _),
-      .boundingBoxProperties(let t, _):
+      .boundingBoxProperties(let t, _), .yoloOutputLayout(let t, _, _):
       return t
     case .outputSize(let t, _, _, _): return t
     default: return nil
@@ -175,7 +180,8 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
     case .metadataTensorCount(let role, _, _):
       return role == .input
         ? "SubGraphMetadata.input_tensor_metadata" : "SubGraphMetadata.output_tensor_metadata"
-    case .inputRank, .inputBatch, .inputChannels, .inputSize, .outputShape, .detectorOutputShape:
+    case .inputRank, .inputBatch, .inputChannels, .inputSize, .outputShape, .detectorOutputShape,
+      .yoloOutputLayout:
       return "Tensor.shape"
     case .inputColorSpace: return "ImageProperties.color_space"
     case .inputType, .outputType, .mixedOutputQuantization: return "Tensor.type"
@@ -191,6 +197,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
     case .allowAndDenyList, .listWithoutLabels, .noListedLabelMatches:
       return "options.allowList / options.denyList"
     case .invalidMaxResults: return "options.maxResults"
+    case .invalidIoUThreshold: return "options.nmsIoUThreshold"
     case .calibrationWithoutLabels, .calibrationFileMissing:
       return "TensorMetadata.process_units[ScoreCalibrationOptions]"
     case .calibrationFile: return "TensorMetadata.associated_files[TENSOR_AXIS_SCORE_CALIBRATION]"
@@ -253,6 +260,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
     case .noListedLabelMatches(let t, let list):
       return "none of the listed names \(list.prefix(10)) matches a label of \(t)"
     case .invalidMaxResults(let value): return "maxResults is \(value)"
+    case .invalidIoUThreshold(let value): return "the NMS IoU threshold is \(value)"
     case .calibrationWithoutLabels(let t):
       return "\(t) has ScoreCalibrationOptions but no label file"
     case .calibrationFileMissing(let t):
@@ -266,6 +274,9 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return "cannot tell the detector outputs apart: \(reason)"
     case .detectorOutputShape(let t, let role, let shape, let expected):
       return "\(t) (the \(role) output) has shape \(shape), expected \(expected)"
+    case .yoloOutputLayout(let t, let shape, let reason):
+      return
+        "\(t) has shape \(shape), which fits no YOLO layout (\(YOLOOutputLayout.expectedShapes)): \(reason)"
     case .boundingBoxProperties(let t, let reason): return "\(t): \(reason)"
     case .outputUnavailable(let position, let error):
       return "cannot read output \(position): \(error)"
@@ -337,6 +348,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return
         "C.1.7: unknown or duplicate names in the list are ignored; if none match, creation fails"
     case .invalidMaxResults: return "C.1: max_results must be positive (0 is an error at creation)"
+    case .invalidIoUThreshold: return "C.6: the IoU threshold is a ratio in [0, 1]"
     case .calibrationWithoutLabels:
       return
         "A.3 Calibration: a TENSOR_AXIS_LABELS file is required whenever calibration is present"
@@ -348,11 +360,14 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
         "C.3: one line per label (a trailing empty line counts), each empty or scale,slope,offset[,min_score] with scale >= 0"
     case .detectorOutputCount:
       return
-        "C.2 Model: exactly 4 outputs (an SSD with TFLite_Detection_PostProcess): location, category, score, number of detections"
+        "C.2 Model: exactly 4 outputs (an SSD with TFLite_Detection_PostProcess): location, category, score, number of detections; or C.6: one YOLO output of rank 3"
     case .detectorOutputMapping:
       return
         "G.4: outputs are mapped by metadata name, then by the post-processing operator or by shape and values, never by position alone"
     case .detectorOutputShape: return "C.2 Model: expected ranks are 3, 2, 2, 1; batch must be 1"
+    case .yoloOutputLayout:
+      return
+        "C.6: a YOLO output is [1, 4 + C, N], [1, N, 4 + C] or [1, N, 5 + C] with C ≥ 1 classes"
     case .boundingBoxProperties:
       return
         "C.2 Location metadata: BoundingBoxProperties with a known type (BOUNDARIES upstream) and an index of 4 distinct entries 0...3"
@@ -425,6 +440,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
     case .noListedLabelMatches:
       return "list names exactly as the label file spells them (case-sensitive)"
     case .invalidMaxResults: return "pass a positive maxResults, or nil for all results"
+    case .invalidIoUThreshold: return "pass an IoU threshold in [0, 1] (Ultralytics uses 0.7)"
     case .calibrationWithoutLabels:
       return "pack a TENSOR_AXIS_LABELS file beside the calibration (parameters are keyed by label)"
     case .calibrationFileMissing:
@@ -442,14 +458,18 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       }
       if count == 1 {
         return
-          "this looks like a YOLO-style raw output; export an SSD-style model with TFLite_Detection_PostProcess"
+          "a YOLO model has one output of rank 3, \(YOLOOutputLayout.expectedShapes); an SSD ends in TFLite_Detection_PostProcess"
       }
-      return "export an SSD detector with TFLite_Detection_PostProcess (4 float32 outputs)"
+      return
+        "export an SSD detector with TFLite_Detection_PostProcess (4 float32 outputs) or a YOLO model with one output, \(YOLOOutputLayout.expectedShapes)"
     case .detectorOutputMapping:
       return
         "name the output tensor metadata \"location\", \"category\", \"score\" and \"number of detections\""
     case .detectorOutputShape:
       return "export with batch 1: boxes [1, N, 4], classes [1, N], scores [1, N], count [1]"
+    case .yoloOutputLayout:
+      return
+        "export the YOLO model without NMS, batch 1 (Ultralytics: format=tflite, nms=False), or name the layout (DetectorModelOptions.yoloLayout, --layout) and give as many labels as it has classes"
     case .boundingBoxProperties:
       return
         "set BoundingBoxProperties {type: BOUNDARIES, coordinate_type: RATIO, index: [1, 0, 3, 2]} for TF SSD boxes"

@@ -3,9 +3,10 @@ import Imaging
 
 /// Detects, tracks and classifies objects: ML Kit's `ObjectDetector`.
 ///
-/// Per image: the SSD detector model proposes boxes on the whole upright image
-/// (class-agnostic: boxes scoring strictly above the threshold, class-agnostic NMS, ranked by
-/// score); the best ``maxObjectCount`` (5) are candidates. With multiple objects enabled all
+/// Per image: the detector model proposes boxes on the whole upright image (an SSD
+/// class-agnostically: boxes scoring strictly above the threshold, class-agnostic NMS, ranked
+/// by score; a YOLO model letterboxed, with per-class NMS, BEHAVIOR.md C.6); the best
+/// ``ObjectDetectorOptions/maxObjectCount`` (5 by default) are candidates. With multiple objects enabled all
 /// candidates are returned, best first; otherwise only the most prominent (area × centrality,
 /// BEHAVIOR.md D-3; in stream mode with hysteresis). With classification on, labels come from the custom
 /// classifier run on each object's upright crop, or from the coarse categories of the base
@@ -22,9 +23,6 @@ import Imaging
 /// interpreters and the stream state sit behind one lock), and results never depend on
 /// timing or thread counts.
 public final class ObjectDetector: @unchecked Sendable {
-  /// The most objects returned for one image (ML Kit's fixed cap).
-  public static let maxObjectCount = 5
-
   /// The mode, object count, classification switch and proposal settings in effect.
   public let options: ObjectDetectorOptions
   /// The custom-classifier options, nil for the base detector.
@@ -79,6 +77,10 @@ public final class ObjectDetector: @unchecked Sendable {
         name: "proposalIoUThreshold", value: "\(base.proposalIoUThreshold)",
         reason: "it must be in [0, 1]")
     }
+    guard base.maxObjectCount >= 1 else {
+      throw .invalidOption(
+        name: "maxObjectCount", value: "\(base.maxObjectCount)", reason: "it must be at least 1")
+    }
     if let threshold = base.proposalScoreThreshold, threshold.isNaN {
       throw .invalidOption(
         name: "proposalScoreThreshold", value: "nan", reason: "it must be a number")
@@ -129,7 +131,7 @@ public final class ObjectDetector: @unchecked Sendable {
   /// The detector model as validated.
   public var detectorModelDescription: DetectorModelDescription { detector.description }
   /// The proposal threshold in effect (strict).
-  public var proposalScoreThreshold: Float { detector.head.threshold }
+  public var proposalScoreThreshold: Float { detector.threshold }
   /// The classifier's label threshold in effect (inclusive), nil for the base detector.
   public var classificationConfidenceThreshold: Float? { classifier?.head.threshold }
 
@@ -187,7 +189,7 @@ public final class ObjectDetector: @unchecked Sendable {
     }
     let proposals = try detector.proposals(
       for: image, iouThreshold: Double(options.proposalIoUThreshold))
-    let candidates = Array(proposals.prefix(Self.maxObjectCount))
+    let candidates = Array(proposals.prefix(options.maxObjectCount))
     let boxes = candidates.map(\.rect)
     var ids: [Int]?
     if streaming {

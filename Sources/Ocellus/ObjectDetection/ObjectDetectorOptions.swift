@@ -3,29 +3,35 @@ import Foundation
 /// Options for the base object detector, whose labels are coarse categories: ML Kit's
 /// `ObjectDetectorOptions`.
 ///
-/// Objects are proposed by an SSD detector model used class-agnostically: boxes scoring
+/// Objects are proposed by a detector model: an SSD used class-agnostically (boxes scoring
 /// strictly above ``proposalScoreThreshold``, class-agnostic non-maximum suppression, ranked by
-/// score, at most ``ObjectDetector/maxObjectCount`` kept. With classification on, each object's
+/// score) or a YOLO model (per-class suppression, BEHAVIOR.md C.6); at most ``maxObjectCount``
+/// are kept. With classification on, each object's
 /// detector class maps to a ``CoarseCategory`` (``CoarseCategoryTable``); classes without one
 /// give empty labels.
 public struct ObjectDetectorOptions: Sendable {
   /// `.stream` (the default) tracks objects across frames; `.singleImage` does not.
   public var detectorMode: DetectorMode
-  /// True returns up to ``ObjectDetector/maxObjectCount`` (5) objects; false (the default)
+  /// True returns up to ``maxObjectCount`` objects; false (the default)
   /// only the most prominent one (area × centrality, BEHAVIOR.md D-3).
   public var shouldEnableMultipleObjects: Bool
   /// True fills ``DetectedObject/labels``; false (the default) leaves them empty.
   public var shouldEnableClassification: Bool
-  /// The SSD detector model proposing boxes; nil uses the default model (see
+  /// The most objects returned for one image with multiple objects on (at least 1; default 5,
+  /// ML Kit's fixed cap).
+  public var maxObjectCount: Int
+  /// The detector model proposing boxes (SSD or YOLO); nil uses the default model (see
   /// ``defaultDetectorModelPaths``).
   public var detectorModel: LocalModel?
-  /// Overrides for the detector model's metadata (labels, normalization).
+  /// Overrides for the detector model's metadata (labels, normalization), the detector's class
+  /// allow/deny list, and YOLO decoding (layout, box unit, fit, suppression).
   public var detectorModelOptions: DetectorModelOptions
   /// Proposals must score strictly above this; nil uses the model metadata's threshold, else
-  /// ``defaultProposalScoreThreshold``.
+  /// ``defaultProposalScoreThreshold`` (SSD) or ``YOLOHead/defaultScoreThreshold`` (YOLO).
   public var proposalScoreThreshold: Float?
-  /// Class-agnostic NMS drops a proposal whose IoU with a better one is strictly above this
-  /// (in [0, 1]; default 0.5).
+  /// SSD proposals: class-agnostic NMS drops a proposal whose IoU with a better one is strictly
+  /// above this (in [0, 1]; default 0.5). YOLO models use
+  /// ``DetectorModelOptions/nmsIoUThreshold`` instead.
   public var proposalIoUThreshold: Float
   /// The space of ``DetectedObject/frame`` (default ``BoxCoordinateSpace/display``).
   public var coordinateSpace: BoxCoordinateSpace
@@ -51,7 +57,8 @@ public struct ObjectDetectorOptions: Sendable {
   /// Options with ML Kit's defaults: stream mode, one object, no classification.
   public init(
     detectorMode: DetectorMode = .stream, shouldEnableMultipleObjects: Bool = false,
-    shouldEnableClassification: Bool = false, detectorModel: LocalModel? = nil,
+    shouldEnableClassification: Bool = false, maxObjectCount: Int = 5,
+    detectorModel: LocalModel? = nil,
     detectorModelOptions: DetectorModelOptions = DetectorModelOptions(),
     proposalScoreThreshold: Float? = nil, proposalIoUThreshold: Float = 0.5,
     coordinateSpace: BoxCoordinateSpace = .display,
@@ -60,6 +67,7 @@ public struct ObjectDetectorOptions: Sendable {
     self.detectorMode = detectorMode
     self.shouldEnableMultipleObjects = shouldEnableMultipleObjects
     self.shouldEnableClassification = shouldEnableClassification
+    self.maxObjectCount = maxObjectCount
     self.detectorModel = detectorModel
     self.detectorModelOptions = detectorModelOptions
     self.proposalScoreThreshold = proposalScoreThreshold

@@ -26,3 +26,13 @@ struct ObjectProposal: Sendable, Equatable {
     return kept.map { byRow[$0] }
   }
 }
+
+extension ObjectProposal {
+  /// The proposal of `detection` at `rect` (upright pixels); nil when `rect` is empty.
+  init?(_ detection: Detection, rect: ImageRect) {
+    guard rect.width > 0, rect.height > 0 else { return nil }
+    self.init(
+      rect: rect, score: detection.score, classIndex: detection.classIndex,
+      className: detection.label, row: detection.row)
+  }
+}

@@ -44,8 +44,8 @@ extension ModelInterpreter {
     (0..<outputCount).map { position in (try? output(at: position).shape) ?? [] }
   }
 
-  /// Packs `image` (turned upright by `orientation`, optionally cropped) with `spec` straight
-  /// into input 0's storage and runs the model.
+  /// Packs `image` (turned upright by `orientation`, optionally cropped, fitted to the input
+  /// with `fit`) with `spec` straight into input 0's storage and runs the model.
   ///
   /// Camera frames (NV12, NV21, I420) take the fast frame path
   /// (``TensorPacker/packFrame(image:orientation:crop:fit:spec:filter:maxBytes:)``: planes
@@ -54,7 +54,8 @@ extension ModelInterpreter {
   /// format takes the Pillow-exact ``TensorPacker/pack(image:orientation:crop:fit:spec:filter:maxBytes:)``,
   /// which reproduces the reference tensors byte for byte.
   func run(
-    image: PixelImage, orientation: ImageOrientation, crop: TensorCrop?, spec: TensorPackingSpec
+    image: PixelImage, orientation: ImageOrientation, crop: TensorCrop?, fit: ImageFit = .stretch,
+    spec: TensorPackingSpec
   ) throws(VisionError) {
     let input: UnsafeMutableRawBufferPointer
     do {
@@ -72,10 +73,10 @@ extension ModelInterpreter {
       switch image.format {
       case .nv12, .nv21, .i420:
         try TensorPacker.packFrame(
-          image: image, orientation: orientation, crop: crop, spec: spec, into: input)
+          image: image, orientation: orientation, crop: crop, fit: fit, spec: spec, into: input)
       default:
         try TensorPacker.pack(
-          image: image, orientation: orientation, crop: crop, spec: spec, into: input)
+          image: image, orientation: orientation, crop: crop, fit: fit, spec: spec, into: input)
       }
     } catch {
       throw .invalidImage(error)
