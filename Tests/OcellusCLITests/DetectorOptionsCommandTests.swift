@@ -1,0 +1,75 @@
+import Foundation
+import OcellusTestSupport
+import Testing
+
+/// `ocellus detect` with a YOLO detector and the detector options: `--labels`, `--allow`,
+/// `--deny`, `--max-objects`, and the detector's class in the text output.
+@Suite(
+  "ocellus detect: YOLO and detector options",
+  .enabled(if: SharedData.isAvailable && ToolRunner.executable != nil))
+struct DetectorOptionsCommandTests {
+  static let yolo = SharedData.path("models/yolov8n_integer_quant.tflite")
+  static let labels = SharedData.path("models/coco80_labels.txt")
+  static let photo = SharedData.path("images/multi_objects.jpg")
+
+  /// The detector classes of the objects `detect --json` reports with `extra` arguments.
+  static func classes(_ extra: [String]) throws -> [String] {
+    let result = try ToolRunner.run(
+      ["detect", photo, "--detector", yolo, "--labels", labels, "--multiple", "--json"] + extra)
+    #expect(result.status == 0, "\(result.standardError)")
+    let documents = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        as? [[String: Any]])
+    let objects = try #require(documents.first?["objects"] as? [[String: Any]])
+    return objects.map { $0["detector_class"] as? String ?? "?" }
+  }
+
+  @Test("--max-objects caps the objects (5 by default, as ML Kit)")
+  func maxObjects() throws {
+    let many = try Self.classes(["--max-objects", "50"])
+    #expect(many.count > 5)
+    #expect(try Self.classes([]) == Array(many.prefix(5)))
+    #expect(try Self.classes(["--max-objects", "2"]) == Array(many.prefix(2)))
+  }
+
+  @Test("--allow keeps only the listed classes, --deny drops them, in the same order")
+  func allowAndDeny() throws {
+    let all = try Self.classes(["--max-objects", "50"])
+    #expect(Set(all).isSuperset(of: ["person", "chair"]))
+    let allowed = try Self.classes(["--max-objects", "50", "--allow", "person,chair"])
+    #expect(allowed == all.filter { $0 == "person" || $0 == "chair" })
+    let denied = try Self.classes(["--max-objects", "50", "--deny", "person"])
+    #expect(denied == all.filter { $0 != "person" })
+  }
+
+  @Test("the text output names each object's detector class; without labels, its index")
+  func text() throws {
+    let named = try ToolRunner.run([
+      "detect", Self.photo, "--detector", Self.yolo, "--labels", Self.labels, "--multiple",
+    ])
+    #expect(named.status == 0, "\(named.standardError)")
+    #expect(named.standardOutput.contains("detector person "))
+    let indexed = try ToolRunner.run(["detect", Self.photo, "--detector", Self.yolo, "--multiple"])
+    #expect(indexed.status == 0, "\(indexed.standardError)")
+    #expect(indexed.standardOutput.contains("detector class 0 "))
+  }
+
+  @Test("bad detector options are usage errors that say what is wrong")
+  func usage() throws {
+    let allowWithoutLabels = try ToolRunner.run([
+      "detect", Self.photo, "--detector", Self.yolo, "--allow", "person",
+    ])
+    #expect(allowWithoutLabels.status != 0)
+    #expect(allowWithoutLabels.standardError.contains("has no labels"))
+    let zero = try ToolRunner.run([
+      "detect", Self.photo, "--detector", Self.yolo, "--max-objects", "0",
+    ])
+    #expect(zero.status == 2)
+    #expect(zero.standardError.contains("--max-objects"))
+    let layout = try ToolRunner.run([
+      "detect", Self.photo, "--detector", Self.yolo, "--layout", "yolov9",
+    ])
+    #expect(layout.status == 2)
+    #expect(layout.standardError.contains("--layout"))
+  }
+}
