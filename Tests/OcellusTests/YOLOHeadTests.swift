@@ -203,6 +203,24 @@ struct YOLOHeadTests {
     #expect(background.labels.names == ["x", "y"])
   }
 
+  @Test("class names come from Ultralytics' metadata.json when nothing else gives them")
+  func ultralyticsNames() throws {
+    let model = SingleOpModel.build(
+      builtin: 22,
+      inputs: [.float("images", [1, 8, 8, 3]), .int32("shape", [3], [1, 6, 32])],
+      outputs: [.float("output0", [1, 6, 32])])
+    let json = #"{"task": "detect", "names": {"0": "cat", "1": "dog"}}"#
+    let packed = try ModelFile(
+      bytes: model + StoredZip.archive([("metadata.json", Array(json.utf8))]))
+    let description = try DetectorModelDescription.validated(model: packed)
+    #expect(description.labels.names == ["cat", "dog"])
+    #expect(description.labels.source == .metadata(file: "metadata.json"))
+    // The options still win.
+    let overridden = try DetectorModelDescription.validated(
+      model: packed, options: DetectorModelOptions(labels: ["a", "b"]))
+    #expect(overridden.labels.names == ["a", "b"])
+  }
+
   @Test func shapesFittingNoLayoutAreTypedErrors() throws {
     do {
       _ = try DetectorModelDescription.validated(model: Self.reshapeModel([1, 3, 64]))

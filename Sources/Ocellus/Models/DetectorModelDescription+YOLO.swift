@@ -18,8 +18,9 @@ extension DetectorModelDescription {
   /// Validates `model` as a YOLO detector (BEHAVIOR.md C.6): the input as for any detector
   /// (normalization pixel / 255 when neither the metadata nor the options give one), one
   /// output whose shape fits the layout (named, else recognized from the shape and the label
-  /// count), float32 or quantized 8-bit, and labels (options, else metadata) that count the
-  /// classes, or one more with a background first row.
+  /// count), float32 or quantized 8-bit, and labels (options, else metadata, else the names in
+  /// Ultralytics' packed `metadata.json`) that count the classes, or one more with a
+  /// background first row.
   static func validatedYOLO(
     model: ModelFile, options: DetectorModelOptions, outputShapes: [[Int]]?
   ) throws(ModelValidationError) -> DetectorModelDescription {
@@ -37,11 +38,16 @@ extension DetectorModelDescription {
       problems.append(.detectorOutputCount(count: outputs.references.count, shapes: outputs.shapes))
       throw ModelValidationError.combined(problems) ?? .several([])
     }
-    let allLabels = LabelMap.load(
+    var allLabels = LabelMap.load(
       model: model, metadata: outputs.metadata[0], type: .tensorValueLabels,
       locale: options.displayNamesLocale,
       override: options.labels.map { ($0, LabelSource.options) }, tensor: outputs.references[0],
       problems: &problems)
+    if allLabels.isEmpty, let ultralytics = UltralyticsMetadata.read(from: model) {
+      allLabels = LabelMap(names: ultralytics.names, source: .metadata(file: ultralytics.fileName))
+      notes.append(
+        "class names from Ultralytics' \(ultralytics.fileName) (\(ultralytics.names.count) names)")
+    }
     let output = yoloOutput(
       model: model, outputs: outputs, layout: options.yoloLayout, labelCount: allLabels.count,
       problems: &problems, notes: &notes)
