@@ -41,6 +41,10 @@ enum KernelRegistry {
     CastKernel.factories,
     ArgMinMaxKernel.factories,
     QuantizeKernel.factories,
+    BatchMatMulKernel.factories,
+    TransposeConvolutionKernel.factories,
+    SequenceLSTMKernel.factories,
+    EmbeddingLookupKernel.factories,
   ]
 
   /// Custom operators by custom code (a list, so that a repeated name is caught too).
