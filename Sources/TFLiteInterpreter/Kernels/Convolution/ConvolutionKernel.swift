@@ -55,7 +55,7 @@ final class ConvolutionKernel: Kernel {
       0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
     if operands.hybrid {
       return try HybridConvolutionKernel(
-        geometry: geometry, outputChannels: outputChannels, operands: operands,
+        .convolution, geometry: geometry, outputChannels: outputChannels, operands: operands,
         activation: options.activation, node: node)
     }
     if operands.quantized {

@@ -8,7 +8,7 @@ import TFLiteModel
 /// match the options' `depth_multiplier` when that is nonzero. Runs directly, vectorized over
 /// channels, one output row per work item. uint8 and int8 models run
 /// ``QuantizedDepthwiseConvolutionKernel``, hybrid ones (float input, int8 filter)
-/// ``HybridDepthwiseConvolutionKernel`` (same factory).
+/// ``HybridConvolutionKernel`` (same factory).
 final class DepthwiseConvolutionKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.depthwiseConv2d: { try make(&$0) }]
 
@@ -46,9 +46,9 @@ final class DepthwiseConvolutionKernel: Kernel {
     try node.setOutputShape(
       0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
     if operands.hybrid {
-      return try HybridDepthwiseConvolutionKernel(
-        geometry: geometry, multiplier: multiplier, operands: operands,
-        activation: options.activation, node: node)
+      return try HybridConvolutionKernel(
+        .depthwise(multiplier: multiplier), geometry: geometry, outputChannels: outputChannels,
+        operands: operands, activation: options.activation, node: node)
     }
     if operands.quantized {
       let quantization = try ConvolutionQuantization(

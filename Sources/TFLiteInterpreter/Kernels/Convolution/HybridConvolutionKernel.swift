@@ -1,18 +1,29 @@
 import TFLiteModel
 
-/// CONV_2D with float32 activations and int8 weights (hybrid, "dynamic-range" quantization),
-/// as TFLite's `conv.cc` runs it:
+/// CONV_2D and DEPTHWISE_CONV_2D with float32 activations and int8 weights (hybrid,
+/// "dynamic-range" quantization), as TFLite's `conv.cc` and `depthwise_conv.cc` run them:
 ///
-/// - weights whose per-channel scales differ (`EvalHybridPerChannel`): each image is quantized
+/// - CONV_2D with weight scales that differ per channel (`EvalHybridPerChannel`), and every
+///   DEPTHWISE_CONV_2D (`DepthwiseConvHybridPerChannel`): each image is quantized
 ///   asymmetrically (``HybridQuantization``); `acc = Σ w · (q − zeroPoint)` over the taps
-///   inside the image; `out = Float(acc) · scale[oc] · imageScale`;
-/// - one weight scale, or all equal (`EvalHybrid`): each image is quantized symmetrically and
-///   `out = Float(acc) · (imageScale · scale)`;
+///   inside the image; `out = Float(acc) · scale[oc] · imageScale` (CONV_2D) or
+///   `Float(acc) · (scale[oc] · imageScale)` (depthwise);
+/// - CONV_2D with one weight scale, or all equal (`EvalHybrid`): each image is quantized
+///   symmetrically and `out = Float(acc) · (imageScale · scale)`;
 ///
 /// then `+ bias` and the fused activation. Sums are `Int32`, wrapping as in C++. A scalar loop
-/// over output rows, split over threads (each output is one fixed sum).
+/// over output rows, split over threads (each output is one fixed sum). TFLite's depthwise
+/// kernel reads one scale per output channel, so a single depthwise weight scale is rejected.
 final class HybridConvolutionKernel: Kernel {
+  /// CONV_2D (filter `[OC][KH][KW][IC]`), or DEPTHWISE_CONV_2D with its depth multiplier
+  /// (filter `[1][KH][KW][IC × multiplier]`).
+  enum Operator {
+    case convolution
+    case depthwise(multiplier: Int)
+  }
+
   private let geometry: ConvolutionGeometry
+  private let op: Operator
   private let outputChannels: Int
   private let filter: HybridFilter
   /// Per-channel arithmetic (asymmetric inputs), else per-tensor (symmetric inputs).
@@ -24,20 +35,33 @@ final class HybridConvolutionKernel: Kernel {
 
   /// Checks the weights' quantization for `operands` (hybrid) and prepares the kernel.
   init(
-    geometry: ConvolutionGeometry, outputChannels: Int, operands: ConvolutionOperands,
-    activation: ActivationFunction, node: NodeContext
+    _ op: Operator, geometry: ConvolutionGeometry, outputChannels: Int,
+    operands: ConvolutionOperands, activation: ActivationFunction, node: NodeContext
   ) throws(InterpreterError) {
     self.geometry = geometry
+    self.op = op
     self.outputChannels = outputChannels
-    filter = try HybridFilter(
-      operands.filter, channels: outputChannels, channelDimension: 0, node)
-    perChannel = filter.perChannel && filter.scalesDiffer
+    switch op {
+    case .convolution:
+      filter = try HybridFilter(
+        operands.filter, channels: outputChannels, channelDimension: 0, node)
+      perChannel = filter.perChannel && filter.scalesDiffer
+    case .depthwise:
+      filter = try HybridFilter(
+        operands.filter, channels: outputChannels, channelDimension: 3, node)
+      guard filter.perChannel || outputChannels == 1 else {
+        throw node.unsupported(
+          "hybrid depthwise convolution needs one weight scale per output channel (TFLite's only hybrid depthwise kernel); the weights have one scale"
+        )
+      }
+      perChannel = true
+    }
     self.activation = try FusedActivation(activation, node: node)
     hasBias = operands.bias != nil
     input = HybridInputRows(
       rows: geometry.batch,
-      length: geometry.inputHeight * geometry.inputWidth
-        * geometry.inputChannels, asymmetric: perChannel)
+      length: geometry.inputHeight * geometry.inputWidth * geometry.inputChannels,
+      asymmetric: perChannel)
   }
 
   func run(_ io: KernelIO) {
@@ -53,7 +77,10 @@ final class HybridConvolutionKernel: Kernel {
     let weights = io.input(1, as: Int8.self)
     let bias = hasBias ? io.input(2, as: Float.self) : nil
     let output = io.output(0, as: Float.self)
-    let rowWork = g.outputWidth * outputChannels * g.filterHeight * g.filterWidth * g.inputChannels
+    let taps = g.filterHeight * g.filterWidth
+    let tapWork: Int
+    if case .convolution = op { tapWork = taps * g.inputChannels } else { tapWork = taps }
+    let rowWork = g.outputWidth * outputChannels * tapWork
     io.pool.parallelFor(
       g.batch * g.outputHeight, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1))
     ) { rows in
@@ -79,21 +106,27 @@ final class HybridConvolutionKernel: Kernel {
     for ox in 0..<g.outputWidth {
       for oc in 0..<outputChannels {
         var acc: Int32 = 0
-        for ky in 0..<g.filterHeight {
-          let y = oy * g.strideHeight - g.padTop + ky * g.dilationHeight
-          guard y >= 0 && y < g.inputHeight else { continue }
-          for kx in 0..<g.filterWidth {
-            let x = ox * g.strideWidth - g.padLeft + kx * g.dilationWidth
-            guard x >= 0 && x < g.inputWidth else { continue }
+        let scaled: Float
+        switch op {
+        case .convolution:
+          g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
             let pixel = image + (y * g.inputWidth + x) * depth
             let tap = weights + ((oc * g.filterHeight + ky) * g.filterWidth + kx) * depth
             for ic in 0..<depth {
               acc = acc &+ Int32(tap[ic]) &* (Int32(pixel[ic]) &- offset)
             }
           }
+          scaled =
+            perChannel ? Float(acc) * filter.scales[oc] * imageScale : Float(acc) * imageScale
+        case .depthwise(let multiplier):
+          let ic = oc / multiplier
+          g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
+            let value = Int32(image[(y * g.inputWidth + x) * depth + ic])
+            let weight = Int32(weights[(ky * g.filterWidth + kx) * outputChannels + oc])
+            acc = acc &+ weight &* (value &- offset)
+          }
+          scaled = Float(acc) * (filter.scale(oc) * imageScale)
         }
-        let scaled =
-          perChannel ? Float(acc) * filter.scales[oc] * imageScale : Float(acc) * imageScale
         output[o] = activation.apply(scaled + (bias?[oc] ?? 0))
         o += 1
       }

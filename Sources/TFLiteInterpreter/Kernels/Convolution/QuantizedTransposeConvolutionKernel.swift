@@ -101,29 +101,17 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
     let bias64 = hasBias && wide ? io.input(3, as: Int64.self) : nil
     let (inputZero, weightZero, outputZero) = (Int64(inputZero), Int64(weightZero), outputZero)
     let (multipliers, range) = (self.multipliers, self.range)
-    g.forEachOutputRows(pool: io.pool) { rows in
-      for row in rows {
-        let (b, oy) = (row / g.outputHeight, row % g.outputHeight)
-        var o = row * g.outputWidth * g.outputChannels
-        for ox in 0..<g.outputWidth {
-          for oc in 0..<g.outputChannels {
-            var acc: Int64 = 0
-            g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in
-              acc &+= (Int64(input[i]) &- inputZero) &* (Int64(weights[f]) &- weightZero)
-            }
-            let scaled: Int32
-            if wide {
-              scaled = multipliers[oc].apply(wide: acc &+ (bias64?[oc] ?? 0))
-            } else {
-              scaled = multipliers[oc].apply(
-                Int32(truncatingIfNeeded: acc) &+ (bias32?[oc] ?? 0))
-            }
-            let value = min(max(scaled &+ outputZero, range.lowerBound), range.upperBound)
-            output[o] = O(truncatingIfNeeded: value)
-            o += 1
-          }
-        }
+    g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
+      var acc: Int64 = 0
+      g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in
+        acc &+= (Int64(input[i]) &- inputZero) &* (Int64(weights[f]) &- weightZero)
       }
+      let scaled =
+        wide
+        ? multipliers[oc].apply(wide: acc &+ (bias64?[oc] ?? 0))
+        : multipliers[oc].apply(Int32(truncatingIfNeeded: acc) &+ (bias32?[oc] ?? 0))
+      let value = min(max(scaled &+ outputZero, range.lowerBound), range.upperBound)
+      output[o] = O(truncatingIfNeeded: value)
     }
   }
 }

@@ -113,14 +113,28 @@ struct TransposeConvolutionGeometry {
     }
   }
 
-  /// Splits the output rows (`batch × outputHeight`) over `pool`'s threads; `body` computes a
-  /// range of them.
-  func forEachOutputRows(pool: ThreadPool, _ body: (Range<Int>) -> Void) {
+  /// Calls `body(b, oy, ox, oc, index)` for every output element, `index` its offset in the
+  /// output, with the output rows (`batch × outputHeight`) split over `pool`'s threads.
+  func forEachOutput(
+    pool: ThreadPool,
+    _ body: (_ b: Int, _ oy: Int, _ ox: Int, _ oc: Int, _ index: Int) -> Void
+  ) {
     let rowWork =
       outputWidth * outputChannels * inputChannels
-      * max(
-        1, filterHeight * filterWidth / max(1, strideHeight * strideWidth))
+      * max(1, filterHeight * filterWidth / max(1, strideHeight * strideWidth))
     pool.parallelFor(
-      batch * outputHeight, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1)), body)
+      batch * outputHeight, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1))
+    ) { rows in
+      for row in rows {
+        let (b, oy) = (row / outputHeight, row % outputHeight)
+        var index = row * outputWidth * outputChannels
+        for ox in 0..<outputWidth {
+          for oc in 0..<outputChannels {
+            body(b, oy, ox, oc, index)
+            index += 1
+          }
+        }
+      }
+    }
   }
 }

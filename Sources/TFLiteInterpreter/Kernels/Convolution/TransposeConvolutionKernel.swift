@@ -54,19 +54,10 @@ final class TransposeConvolutionKernel: Kernel {
     let bias = hasBias ? io.input(3, as: Float.self) : nil
     let output = io.output(0, as: Float.self)
     let activation = self.activation
-    g.forEachOutputRows(pool: io.pool) { rows in
-      for row in rows {
-        let (b, oy) = (row / g.outputHeight, row % g.outputHeight)
-        var o = row * g.outputWidth * g.outputChannels
-        for ox in 0..<g.outputWidth {
-          for oc in 0..<g.outputChannels {
-            var sum: Float = 0
-            g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in sum += input[i] * weights[f] }
-            output[o] = activation.apply(sum + (bias?[oc] ?? 0))
-            o += 1
-          }
-        }
-      }
+    g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
+      var sum: Float = 0
+      g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in sum += input[i] * weights[f] }
+      output[o] = activation.apply(sum + (bias?[oc] ?? 0))
     }
   }
 }

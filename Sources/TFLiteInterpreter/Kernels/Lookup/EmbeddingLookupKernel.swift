@@ -69,30 +69,23 @@ final class EmbeddingLookupKernel: Kernel {
   func run(_ io: KernelIO) {
     let lookup = io.input(0, as: Int32.self)
     let table = io.input(1, as: UInt8.self)
-    guard let scales else {
-      let output = io.output(0, as: UInt8.self)
-      for i in 0..<lookups {
-        let target = output + i * rowBytes
-        let index = Int(lookup[i])
-        guard (0..<rows).contains(index) else {
-          target.update(repeating: 0, count: rowBytes)
-          continue
-        }
-        target.update(from: table + index * rowBytes, count: rowBytes)
-      }
-      return
-    }
-    let output = io.output(0, as: Float.self)
+    let output = io.outputs[0]
+    let outputRowBytes = scales == nil ? rowBytes : columns * MemoryLayout<Float>.size
     for i in 0..<lookups {
-      let target = output + i * columns
+      let target = output + i * outputRowBytes
       let index = Int(lookup[i])
       guard (0..<rows).contains(index) else {
-        target.update(repeating: 0, count: columns)
+        target.initializeMemory(as: UInt8.self, repeating: 0, count: outputRowBytes)
+        continue
+      }
+      let row = table + index * rowBytes
+      guard let scales else {
+        target.copyMemory(from: row, byteCount: rowBytes)
         continue
       }
       let scale = scales.count == 1 ? scales[0] : scales[index]
-      let row = table + index * columns
-      for j in 0..<columns { target[j] = Float(Int8(bitPattern: row[j])) * scale }
+      let values = target.assumingMemoryBound(to: Float.self)
+      for j in 0..<columns { values[j] = Float(Int8(bitPattern: row[j])) * scale }
     }
   }
 }

@@ -47,17 +47,11 @@ final class BatchMatMulKernel: Kernel {
     let lhs = io.input(0, as: Float.self)
     let rhs = io.input(1, as: Float.self)
     let output = io.output(0, as: Float.self)
-    let (depth, columns) = (shape.depth, shape.columns)
-    shape.forEachRows(pool: io.pool) { batch, rows in
-      let (a, b) = (lhs + shape.lhsOffsets[batch], rhs + shape.rhsOffsets[batch])
-      let c = output + batch * shape.rows * columns
-      for i in rows {
-        for j in 0..<columns {
-          var total: Float = 0
-          for k in 0..<depth { total += b[shape.rhsIndex(k, j)] * a[shape.lhsIndex(i, k)] }
-          c[i * columns + j] = total
-        }
-      }
+    let depth = shape.depth
+    shape.forEachOutput(pool: io.pool) { l, r, i, j, index in
+      var total: Float = 0
+      for k in 0..<depth { total += rhs[r + shape.rhsIndex(k, j)] * lhs[l + shape.lhsIndex(i, k)] }
+      output[index] = total
     }
   }
 }

@@ -82,18 +82,22 @@ struct BatchMatMulShape {
   @inline(__always)
   func rhsIndex(_ k: Int, _ j: Int) -> Int { adjointY ? j * depth + k : k * columns + j }
 
-  /// Runs `body(batch, rowRange)` over every output matrix's rows, split over `pool`'s threads
-  /// in whole rows (each output is one fixed sum).
-  func forEachRows(pool: ThreadPool, _ body: (_ batch: Int, _ rows: Range<Int>) -> Void) {
-    let total = batchCount * rows
+  /// Calls `body(lhs, rhs, i, j, index)` for every output element `(i, j)` of every output
+  /// matrix: `lhs` and `rhs` are the element offsets of the operands' matrices and `index` the
+  /// element's offset in the output. Whole rows are split over `pool`'s threads (each output
+  /// is one fixed sum).
+  func forEachOutput(
+    pool: ThreadPool,
+    _ body: (_ lhs: Int, _ rhs: Int, _ i: Int, _ j: Int, _ index: Int) -> Void
+  ) {
+    let (rows, columns) = (self.rows, self.columns)
     let rowWork = max(columns * depth, 1)
-    pool.parallelFor(total, minimumChunk: max(1, GEMM.minimumChunkWork / rowWork)) { range in
-      var item = range.lowerBound
-      while item < range.upperBound {
-        let (batch, row) = (item / max(rows, 1), item % max(rows, 1))
-        let end = min(rows, row + (range.upperBound - item))
-        body(batch, row..<end)
-        item += end - row
+    pool.parallelFor(batchCount * rows, minimumChunk: max(1, GEMM.minimumChunkWork / rowWork)) {
+      range in
+      for item in range {
+        let (batch, i) = (item / rows, item % rows)
+        let (lhs, rhs) = (lhsOffsets[batch], rhsOffsets[batch])
+        for j in 0..<columns { body(lhs, rhs, i, j, item * columns + j) }
       }
     }
   }

@@ -72,28 +72,22 @@ final class HybridBatchMatMulKernel: Kernel {
     let shape = self.shape
     let filter = self.filter
     let rhs = io.input(1, as: Int8.self)
-    let (depth, columns) = (shape.depth, shape.columns)
-    shape.forEachRows(pool: io.pool) { batch, rows in
-      let b = rhs + shape.rhsOffsets[batch]
-      let firstRow = shape.lhsOffsets[batch] / depth
-      let c = output + batch * shape.rows * columns
-      for i in rows {
-        let q = values + (firstRow + i) * depth
-        let row = parameters[firstRow + i]
-        for j in 0..<columns {
-          var total: Int32 = 0
-          var rowSum: Int32 = 0
-          for k in 0..<depth {
-            let weight = Int32(b[shape.rhsIndex(k, j)])
-            total = total &+ weight &* Int32(q[k])
-            rowSum = rowSum &+ weight
-          }
-          let corrected = HybridQuantization.truncate(
-            Float(total) - Float(rowSum) * Float(row.offset))
-          let scale = filter.perChannel ? row.scale * filter.scales[j] : row.scale
-          c[i * columns + j] = scale * Float(corrected)
-        }
+    let depth = shape.depth
+    shape.forEachOutput(pool: io.pool) { l, r, i, j, index in
+      // Row i of the left matrix at element l is quantized row l / depth + i.
+      let quantizedRow = l / depth + i
+      let (q, row) = (values + quantizedRow * depth, parameters[quantizedRow])
+      var total: Int32 = 0
+      var rowSum: Int32 = 0
+      for k in 0..<depth {
+        let weight = Int32(rhs[r + shape.rhsIndex(k, j)])
+        total = total &+ weight &* Int32(q[k])
+        rowSum = rowSum &+ weight
       }
+      let corrected = HybridQuantization.truncate(
+        Float(total) - Float(rowSum) * Float(row.offset))
+      let scale = filter.perChannel ? row.scale * filter.scales[j] : row.scale
+      output[index] = scale * Float(corrected)
     }
   }
 }

@@ -56,28 +56,21 @@ final class QuantizedBatchMatMulKernel: Kernel {
     let lhs = io.input(0, as: L.self)
     let rhs = io.input(1, as: R.self)
     let output = io.output(0, as: O.self)
-    let (depth, columns) = (shape.depth, shape.columns)
+    let depth = shape.depth
     let (lhsZero, rhsZero, outputZero) = (Int64(lhsZero), Int64(rhsZero), outputZero)
     let (multiplier, range) = (multiplier, range)
-    shape.forEachRows(pool: io.pool) { batch, rows in
-      let (a, b) = (lhs + shape.lhsOffsets[batch], rhs + shape.rhsOffsets[batch])
-      let c = output + batch * shape.rows * columns
-      for i in rows {
-        for j in 0..<columns {
-          var total: Int64 = 0
-          for k in 0..<depth {
-            total &+=
-              (Int64(b[shape.rhsIndex(k, j)]) &- rhsZero)
-              &* (Int64(a[shape.lhsIndex(i, k)]) &- lhsZero)
-          }
-          let scaled =
-            wide
-            ? multiplier.apply(wide: total)
-            : multiplier.apply(Int32(truncatingIfNeeded: total))
-          let value = min(max(scaled &+ outputZero, range.lowerBound), range.upperBound)
-          c[i * columns + j] = O(truncatingIfNeeded: value)
-        }
+    shape.forEachOutput(pool: io.pool) { l, r, i, j, index in
+      var total: Int64 = 0
+      for k in 0..<depth {
+        total &+=
+          (Int64(rhs[r + shape.rhsIndex(k, j)]) &- rhsZero)
+          &* (Int64(lhs[l + shape.lhsIndex(i, k)]) &- lhsZero)
       }
+      let scaled =
+        wide
+        ? multiplier.apply(wide: total) : multiplier.apply(Int32(truncatingIfNeeded: total))
+      let value = min(max(scaled &+ outputZero, range.lowerBound), range.upperBound)
+      output[index] = O(truncatingIfNeeded: value)
     }
   }
 }
