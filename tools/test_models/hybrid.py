@@ -61,6 +61,12 @@ def _depthwise(strides=1, padding="SAME"):
         tf.nn.depthwise_conv2d(x, w, [1, strides, strides, 1], padding) + b)
 
 
+def _transpose_conv(stride, padding):
+    w, b = _weights([3, 3, 16, 8], 50), _weights([16], 51)
+    out = [2, 8, 10, 16] if padding == "SAME" else [2, 9, 11, 16]
+    return lambda x: tf.nn.relu(tf.nn.conv2d_transpose(x, w, out, stride, padding) + b)
+
+
 def _batch_matmul(rhs_shape, adjoint_b=False):
     w = _weights(rhs_shape, 40)
     return lambda x: tf.matmul(x, w, adjoint_b=adjoint_b)
@@ -110,6 +116,11 @@ def cases():
                lambda: convert_hybrid(_batch_matmul([1, 16, 64], adjoint_b=True),
                                       [tf.TensorSpec([2, 2, 3, 64], tf.float32)]),
                inputs, **rel)
+    tc_input = [tf.TensorSpec([2, 4, 5, 8], tf.float32)]
+    yield Case("transpose_conv_same_stride2",
+               lambda: convert_hybrid(_transpose_conv(2, "SAME"), tc_input), inputs, **rel)
+    yield Case("transpose_conv_valid_stride2",
+               lambda: convert_hybrid(_transpose_conv(2, "VALID"), tc_input), inputs, **rel)
     yield from embedding_cases()
 
 

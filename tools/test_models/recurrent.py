@@ -1,5 +1,6 @@
-"""UNIDIRECTIONAL_SEQUENCE_LSTM: float32 (batch-major and time-major) and hybrid (int8 weights,
-float activations, asymmetric and symmetric input quantization).
+"""UNIDIRECTIONAL_SEQUENCE_LSTM: float32 (batch-major and time-major), hybrid (int8 weights,
+float activations, asymmetric and symmetric input quantization) and the integer LSTM (int8
+activations and weights, int16 cell state) of full-integer conversion.
 
 Keras 3's LSTM layer converts to a WHILE loop, not to the fused operator; the fused operator
 comes from the function the converter recognises as a Keras LSTM (`api_implements` =
@@ -12,7 +13,7 @@ import uuid
 import numpy as np
 import tensorflow as tf
 
-from .common import Case, convert, random_inputs
+from .common import Case, convert, random_inputs, representative_of
 from .hybrid import with_options
 
 
@@ -62,3 +63,12 @@ def cases():
     yield Case("lstm_hybrid_asymmetric", hybrid, inputs, **rel)
     yield Case("lstm_hybrid_symmetric",
                lambda: with_options(hybrid(), asymmetricQuantizeInputs=False), inputs, **rel)
+    for name, shape, time_major in (("lstm_int8", [2, 5, 4], False),
+                                    ("lstm_time_major_int8", [5, 3, 4], True)):
+        yield Case(
+            name,
+            lambda shape=shape, time_major=time_major: convert(
+                _keras_style_lstm(8, 4, time_major=time_major),
+                [tf.TensorSpec(shape, tf.float32)],
+                representative=representative_of([shape], low=-2, high=2), int8_io=True),
+            inputs, compare="exact")

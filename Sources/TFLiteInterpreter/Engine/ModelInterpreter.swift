@@ -257,13 +257,18 @@ public final class ModelInterpreter {
       byteCount: max(arenaBytes, 64), alignment: MemoryPlanner.alignment)
     memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(arenaBytes, 64))
     arena = memory
-    // Variable tensors: allocate once, initialised from the model (or zero); keep across plans.
+    // Variable tensors: allocate once, initialised from the model, or else to zero (an int8
+    // tensor to its zero point, as TFLite's ResetVariableTensor); keep across plans.
     for (index, state) in tensors.enumerated() where state.isVariable {
       let size = max(state.description.byteCount, 1)
       if variables[index] == nil {
         let memory = UnsafeMutableRawPointer.allocate(
           byteCount: size, alignment: MemoryPlanner.alignment)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        var fill: UInt8 = 0
+        if state.description.type == .int8, let zero = state.description.quantization?.perTensor {
+          fill = UInt8(truncatingIfNeeded: zero.zeroPoint)
+        }
+        memory.initializeMemory(as: UInt8.self, repeating: fill, count: size)
         let initial = model.constantData(of: subgraph.tensors[index])
         if initial.count == state.description.byteCount {
           initial.withUnsafeBytes { raw in

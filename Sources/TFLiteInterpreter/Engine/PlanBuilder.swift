@@ -48,6 +48,7 @@ struct PlanBuilder {
         customOptions: op.customOptions,
         inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
         outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels)
+      context.intermediates = op.intermediates.map { tensors[$0].description }
       let kernel: any Kernel
       do {
         kernel = try factory(&context)

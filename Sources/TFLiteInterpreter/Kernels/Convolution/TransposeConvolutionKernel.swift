@@ -5,6 +5,10 @@ import TFLiteModel
 /// of the products that TFLite's reference kernel scatters onto it, in its order
 /// (``TransposeConvolutionGeometry``), then `+ bias` and the fused activation.
 ///
+/// Hybrid models (float32 input, int8 weights quantized per output channel) run TFLite's
+/// `HybridTransposeConv`: each image is quantized asymmetrically (``HybridQuantization``) and
+/// each product adds `Float((q − zeroPoint) · w) · scale[oc] · imageScale` to the sum.
+///
 /// The same factory builds ``QuantizedTransposeConvolutionKernel`` for uint8, int8 and int16
 /// (16x8) models.
 final class TransposeConvolutionKernel: Kernel {
@@ -13,13 +17,18 @@ final class TransposeConvolutionKernel: Kernel {
   private let geometry: TransposeConvolutionGeometry
   private let activation: FusedActivation
   private let hasBias: Bool
+  /// Hybrid models: the int8 weights' scales and the quantized images.
+  private let hybrid: (filter: HybridFilter, input: HybridInputRows)?
+  var scratchBytes: Int { hybrid?.input.scratchBytes ?? 0 }
 
   private init(
-    _ geometry: TransposeConvolutionGeometry, activation: FusedActivation, hasBias: Bool
+    _ geometry: TransposeConvolutionGeometry, activation: FusedActivation, hasBias: Bool,
+    hybrid: (filter: HybridFilter, input: HybridInputRows)?
   ) {
     self.geometry = geometry
     self.activation = activation
     self.hasBias = hasBias
+    self.hybrid = hybrid
   }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
@@ -35,19 +44,35 @@ final class TransposeConvolutionKernel: Kernel {
     guard input.type == .float32 else {
       return try QuantizedTransposeConvolutionKernel(geometry, options: options, node: node)
     }
-    for (name, tensor) in [("weights", weights), ("output", node.outputs[0])]
+    var hybrid: (filter: HybridFilter, input: HybridInputRows)? = nil
+    if weights.type != .float32 {
+      let filter = try HybridFilter(
+        weights, channels: geometry.outputChannels, channelDimension: 0, node)
+      guard filter.perChannel || geometry.outputChannels == 1 else {
+        throw node.unsupported(
+          "hybrid TRANSPOSE_CONV needs one weight scale per output channel (TFLite reads one per channel); the weights have one"
+        )
+      }
+      let image = geometry.inputHeight * geometry.inputWidth * geometry.inputChannels
+      hybrid = (filter, HybridInputRows(rows: geometry.batch, length: image, asymmetric: true))
+    }
+    for (name, tensor) in [("output", node.outputs[0])]
       + (bias.map { [("bias", $0)] } ?? [])
     where tensor.type != .float32 {
       throw node.unsupported(
-        "the \(name) is \(tensor.type) for a float32 input; TRANSPOSE_CONV runs float32, uint8, int8 and int16 (with int8 weights) models"
+        "the \(name) is \(tensor.type) for a float32 input; TRANSPOSE_CONV runs float32 (with float32 or int8 weights), uint8, int8 and int16 (with int8 weights) models"
       )
     }
     return TransposeConvolutionKernel(
       geometry, activation: try FusedActivation(options.activation, node: node),
-      hasBias: bias != nil)
+      hasBias: bias != nil, hybrid: hybrid)
   }
 
   func run(_ io: KernelIO) {
+    if let hybrid {
+      runHybrid(io, filter: hybrid.filter, images: hybrid.input)
+      return
+    }
     let g = geometry
     let weights = io.input(1, as: Float.self)
     let input = io.input(2, as: Float.self)
@@ -57,6 +82,29 @@ final class TransposeConvolutionKernel: Kernel {
     g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
       var sum: Float = 0
       g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in sum += input[i] * weights[f] }
+      output[o] = activation.apply(sum + (bias?[oc] ?? 0))
+    }
+  }
+
+  /// The hybrid product sums: every image quantized, each product scaled on its own.
+  private func runHybrid(_ io: KernelIO, filter: HybridFilter, images: HybridInputRows) {
+    guard let scratch = io.scratch, images.rows * images.length > 0 else { return }
+    let g = geometry
+    let (rows, values) = images.quantize(
+      io.input(2, as: Float.self), scratch: scratch, pool: io.pool)
+    let (parameters, quantized) = (UnsafePointer(rows), UnsafePointer(values))
+    let weights = io.input(1, as: Int8.self)
+    let bias = hasBias ? io.input(3, as: Float.self) : nil
+    let output = io.output(0, as: Float.self)
+    let activation = self.activation
+    g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
+      let (imageScale, offset) = (parameters[b].scale, parameters[b].offset)
+      let channelScale = filter.scale(oc)
+      var sum: Float = 0
+      g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in
+        let product = (Int32(quantized[i]) &- offset) &* Int32(weights[f])
+        sum += Float(product) * channelScale * imageScale
+      }
       output[o] = activation.apply(sum + (bias?[oc] ?? 0))
     }
   }

@@ -20,14 +20,14 @@ import TFLiteModel
 /// invokes, as in TFLite. Hybrid models quantize each row of `x` and of `h` on the fly
 /// (``HybridQuantization``) and add `Float(Σ w·(q − zeroPoint)) · (rowScale · weightScale)`.
 /// The coupled input gate (CIFG), peepholes, projection and layer normalization are rejected
-/// at load.
+/// at load. int8 models run ``IntegerSequenceLSTMKernel`` (same factory).
 final class SequenceLSTMKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .unidirectionalSequenceLstm: { try make(&$0) }
   ]
 
   /// Input positions of each gate's weights and bias, in TFLite's order i, f, c, o.
-  private static let gates: [(input: Int, recurrent: Int, bias: Int)] = [
+  static let gateInputs: [(input: Int, recurrent: Int, bias: Int)] = [
     (1, 5, 12), (2, 6, 13), (3, 7, 14), (4, 8, 15),
   ]
 
@@ -86,33 +86,57 @@ final class SequenceLSTMKernel: Kernel {
       options.timeMajor ? (input.shape[1], input.shape[0]) : (input.shape[0], input.shape[1])
     let inputSize = input.shape[2]
     let cells = try node.input(4).shape.first ?? 0
-    let scales = try Self.checkTensors(node, inputSize: inputSize, cells: cells, batch: batch)
-    guard [.none, .relu, .relu6, .reluN1To1, .tanh].contains(options.activation) else {
-      throw node.unsupported("activation \(options.activation) is not supported")
-    }
     try node.setOutputShape(0, input.shape.dropLast() + [cells])
-    guard node.outputs[0].type == .float32 else {
-      throw node.unsupported("the output is \(node.outputs[0].type); only float32 is supported")
-    }
-    return SequenceLSTMKernel(
-      batch: batch, steps: steps, inputSize: inputSize, cells: cells, options: options,
-      scales: scales)
-  }
-
-  /// Checks every weight, bias and state tensor; returns the hybrid weight scales (empty for
-  /// float weights).
-  private static func checkTensors(_ node: NodeContext, inputSize: Int, cells: Int, batch: Int)
-    throws(InterpreterError) -> [(input: Float, recurrent: Float)]
-  {
-    let input = try node.input(0)
-    guard input.type == .float32 else {
+    let weightType = try node.input(1).type
+    switch (input.type, weightType) {
+    case (.float32, .float32), (.float32, .int8):
+      try checkTensors(
+        node, inputSize: inputSize, cells: cells, batch: batch,
+        types: (weightType, .float32, .float32, .float32, .float32))
+      guard [.none, .relu, .relu6, .reluN1To1, .tanh].contains(options.activation) else {
+        throw node.unsupported("activation \(options.activation) is not supported")
+      }
+      var scales: [(input: Float, recurrent: Float)] = []
+      for gate in gateInputs where weightType == .int8 {
+        scales.append(
+          (
+            try scale(try node.input(gate.input), node),
+            try scale(try node.input(gate.recurrent), node)
+          ))
+      }
+      return SequenceLSTMKernel(
+        batch: batch, steps: steps, inputSize: inputSize, cells: cells, options: options,
+        scales: scales)
+    case (.int8, .int8):
+      try checkTensors(
+        node, inputSize: inputSize, cells: cells, batch: batch,
+        types: (.int8, .int32, .int8, .int16, .int8))
+      guard options.activation == .tanh else {
+        throw node.unsupported(
+          "the integer LSTM needs the TANH activation, not \(options.activation)")
+      }
+      return try IntegerSequenceLSTMKernel(
+        node, options: options, batch: batch, steps: steps, inputSize: inputSize, cells: cells,
+        gateInputs: gateInputs)
+    default:
       throw node.unsupported(
-        "the input is \(input.type); only float32 (with float32 or int8 weights) is supported, not the integer LSTM"
+        "UNIDIRECTIONAL_SEQUENCE_LSTM runs float32 inputs with float32 or int8 (hybrid) weights, and int8 inputs with int8 weights (the integer LSTM: int32 biases, int16 cell state); not \(input.type) inputs with \(weightType) weights"
       )
     }
-    let hybrid = try node.input(1).type == .int8
-    var scales: [(input: Float, recurrent: Float)] = []
-    for gate in gates {
+  }
+
+  /// The tensor types of one LSTM variant.
+  typealias Types = (
+    weights: TensorType, bias: TensorType, outputState: TensorType, cellState: TensorType,
+    output: TensorType
+  )
+
+  /// Checks the shapes and `types` of every weight, bias, state and the output; the states
+  /// must be variables (not constants) of `batch` rows.
+  private static func checkTensors(
+    _ node: NodeContext, inputSize: Int, cells: Int, batch: Int, types: Types
+  ) throws(InterpreterError) {
+    for gate in gateInputs {
       let (w, r, b) = (
         try node.input(gate.input), try node.input(gate.recurrent), try node.input(gate.bias)
       )
@@ -121,22 +145,23 @@ final class SequenceLSTMKernel: Kernel {
           "gate weights \(w.shape), \(r.shape) and bias \(b.shape) do not fit \(cells) cells and \(inputSize) inputs"
         )
       }
-      guard b.type == .float32, w.type == r.type, w.type == (hybrid ? .int8 : .float32) else {
+      guard w.type == types.weights, r.type == types.weights, b.type == types.bias else {
         throw node.unsupported(
-          "weights must all be float32 or all int8 (hybrid) with float32 biases")
-      }
-      if hybrid {
-        scales.append((try Self.scale(w, node), try Self.scale(r, node)))
+          "gate weights \(w.type), \(r.type) and bias \(b.type): this variant needs \(types.weights) weights and \(types.bias) biases"
+        )
       }
     }
-    for (position, size) in [(18, cells), (19, cells)] {
+    for (position, type) in [(18, types.outputState), (19, types.cellState)] {
       let state = try node.input(position)
-      guard state.type == .float32, state.elementCount == batch * size, state.constant == nil else {
+      guard state.type == type, state.elementCount == batch * cells, state.constant == nil else {
         throw node.invalid(
-          "state input \(position) must be a float32 variable of \(batch)×\(size) values")
+          "state input \(position) must be a \(type) variable of \(batch)×\(cells) values")
       }
     }
-    return scales
+    guard node.outputs[0].type == types.output else {
+      throw node.unsupported(
+        "the output is \(node.outputs[0].type); this variant writes \(types.output)")
+    }
   }
 
   /// The one scale of int8 weights (TFLite's hybrid LSTM reads the per-tensor scale).
@@ -185,17 +210,17 @@ final class SequenceLSTMKernel: Kernel {
     }
     for gate in 0..<4 {
       let target = gates + gate * cells
-      let bias = io.input(Self.gates[gate].bias, as: Float.self)
+      let bias = io.input(Self.gateInputs[gate].bias, as: Float.self)
       target.update(from: bias, count: cells)
       if scales.isEmpty {
-        accumulate(io.input(Self.gates[gate].input, as: Float.self), x, inputSize, target)
-        accumulate(io.input(Self.gates[gate].recurrent, as: Float.self), h, cells, target)
+        accumulate(io.input(Self.gateInputs[gate].input, as: Float.self), x, inputSize, target)
+        accumulate(io.input(Self.gateInputs[gate].recurrent, as: Float.self), h, cells, target)
       } else {
         accumulate(
-          io.input(Self.gates[gate].input, as: Int8.self), qx, inputSize, rows.x,
+          io.input(Self.gateInputs[gate].input, as: Int8.self), qx, inputSize, rows.x,
           scales[gate].input, target)
         accumulate(
-          io.input(Self.gates[gate].recurrent, as: Int8.self), qh, cells, rows.h,
+          io.input(Self.gateInputs[gate].recurrent, as: Int8.self), qh, cells, rows.h,
           scales[gate].recurrent, target)
       }
     }
