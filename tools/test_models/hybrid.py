@@ -89,6 +89,11 @@ def cases():
                lambda: convert_hybrid(_fully_connected(activation=tf.identity), fc3), inputs,
                **rel)
 
+    # K = 1100: more than one exact K-chunk of the fast path (at most 518 products of 8 bits).
+    yield Case("fully_connected_deep",
+               lambda: convert_hybrid(_fully_connected(units=4, depth=1100),
+                                      [tf.TensorSpec([2, 1100], tf.float32)]), inputs, **rel)
+
     image = [tf.TensorSpec([2, 5, 6, 16], tf.float32)]
     yield Case("conv_per_channel", lambda: convert_hybrid(_conv(), image), inputs, **rel)
     yield Case("conv_per_channel_stride2_valid_relu",

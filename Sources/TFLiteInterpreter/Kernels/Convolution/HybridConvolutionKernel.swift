@@ -14,6 +14,10 @@ import TFLiteModel
 /// then `+ bias` and the fused activation. Sums are `Int32`, wrapping as in C++. A scalar loop
 /// over output rows, split over threads (each output is one fixed sum). TFLite's depthwise
 /// kernel reads one scale per output channel, so a single depthwise weight scale is rejected.
+///
+/// CONV_2D with constant weights runs on ``HybridGEMM`` (the image rows gathered as
+/// integer-valued floats, exact integer sums on the float GEMM) except on the reference kernel
+/// build, which keeps the scalar loop; both give identical outputs.
 final class HybridConvolutionKernel: Kernel {
   /// CONV_2D (filter `[OC][KH][KW][IC]`), or DEPTHWISE_CONV_2D with its depth multiplier
   /// (filter `[1][KH][KW][IC × multiplier]`).
@@ -31,7 +35,9 @@ final class HybridConvolutionKernel: Kernel {
   private let activation: FusedActivation
   private let hasBias: Bool
   private let input: HybridInputRows
-  var scratchBytes: Int { input.scratchBytes }
+  /// The CONV_2D fast path; nil for depthwise, the reference build or run-time weights.
+  private let gemm: HybridGEMM?
+  let scratchBytes: Int
 
   /// Checks the weights' quantization for `operands` (hybrid) and prepares the kernel.
   init(
@@ -62,6 +68,20 @@ final class HybridConvolutionKernel: Kernel {
       rows: geometry.batch,
       length: geometry.inputHeight * geometry.inputWidth * geometry.inputChannels,
       asymmetric: perChannel)
+    let rows = geometry.batch * geometry.outputPixels
+    if case .convolution = op, let weights = operands.filter.constant,
+      !node.kernels.isReference, rows > 0, outputChannels > 0
+    {
+      let gemm = HybridGEMM(
+        kernels: node.kernels, weights: weights, columns: outputChannels,
+        depth: geometry.filterHeight * geometry.filterWidth * geometry.inputChannels,
+        identity: try FusedActivation(.none, node: node))
+      self.gemm = gemm
+      scratchBytes = PackedWeights.rounded(input.scratchBytes) + gemm.scratchBytes(rows: rows)
+    } else {
+      gemm = nil
+      scratchBytes = input.scratchBytes
+    }
   }
 
   func run(_ io: KernelIO) {
@@ -77,6 +97,13 @@ final class HybridConvolutionKernel: Kernel {
     let weights = io.input(1, as: Int8.self)
     let bias = hasBias ? io.input(2, as: Float.self) : nil
     let output = io.output(0, as: Float.self)
+    if let gemm {
+      runGEMM(
+        gemm, images: UnsafePointer(images), values: UnsafePointer(values),
+        scratch: scratch + PackedWeights.rounded(input.scratchBytes), bias: bias, output: output,
+        pool: io.pool)
+      return
+    }
     let taps = g.filterHeight * g.filterWidth
     let tapWork: Int
     if case .convolution = op { tapWork = taps * g.inputChannels } else { tapWork = taps }
@@ -92,6 +119,59 @@ final class HybridConvolutionKernel: Kernel {
     }
   }
 
+  /// The CONV_2D fast path: every output pixel's taps gathered as integer-valued floats
+  /// `q − zeroPoint` (0 outside the image), multiplied by ``HybridGEMM``, then scaled.
+  private func runGEMM(
+    _ gemm: HybridGEMM, images: UnsafePointer<HybridQuantization.Row>,
+    values: UnsafePointer<Int8>, scratch: UnsafeMutableRawPointer, bias: UnsafePointer<Float>?,
+    output: UnsafeMutablePointer<Float>, pool: ThreadPool
+  ) {
+    let g = geometry
+    let (pixels, channels) = (g.outputPixels, g.inputChannels)
+    let depth = g.filterHeight * g.filterWidth * channels
+    let rows = g.batch * pixels
+    let sums = gemm.products(rows: rows, scratch: scratch, output: output, pool: pool) {
+      a, range in
+      for r in range {
+        let (b, pixel) = (r / pixels, r % pixels)
+        let (image, offset) = (values + b * self.input.length, Float(images[b].offset))
+        let row = a + r * depth
+        row.update(repeating: 0, count: depth)
+        g.forEachTap(oy: pixel / g.outputWidth, ox: pixel % g.outputWidth) { ky, kx, y, x in
+          let source = image + (y * g.inputWidth + x) * channels
+          let target = row + (ky * g.filterWidth + kx) * channels
+          for ic in 0..<channels { target[ic] = Float(source[ic]) - offset }
+        }
+      }
+    }
+    let columns = outputChannels
+    pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / columns)) { range in
+      for r in range {
+        let image = images[r / pixels]
+        for oc in 0..<columns {
+          output[r * columns + oc] = self.finish(sums[r * columns + oc], image, oc, bias)
+        }
+      }
+    }
+  }
+
+  /// The output of channel `oc` from its integer sum `acc` over image `image`: scaled as
+  /// the operator does, `+ bias`, the fused activation.
+  @inline(__always)
+  private func finish(
+    _ acc: Int32, _ image: HybridQuantization.Row, _ oc: Int, _ bias: UnsafePointer<Float>?
+  ) -> Float {
+    let scaled: Float
+    switch op {
+    case .convolution:
+      scaled =
+        perChannel ? Float(acc) * filter.scales[oc] * image.scale : Float(acc) * image.scale
+    case .depthwise:
+      scaled = Float(acc) * (filter.scale(oc) * image.scale)
+    }
+    return activation.apply(scaled + (bias?[oc] ?? 0))
+  }
+
   /// Computes output row `row` (counted over `batch × outputHeight`).
   private func outputRow(
     _ row: Int, images: UnsafePointer<HybridQuantization.Row>, values: UnsafePointer<Int8>,
@@ -100,13 +180,12 @@ final class HybridConvolutionKernel: Kernel {
     let g = geometry
     let (b, oy) = (row / g.outputHeight, row % g.outputHeight)
     let image = values + b * input.length
-    let (imageScale, offset) = (images[b].scale, images[b].offset)
+    let offset = images[b].offset
     let depth = g.inputChannels
     var o = row * g.outputWidth * outputChannels
     for ox in 0..<g.outputWidth {
       for oc in 0..<outputChannels {
         var acc: Int32 = 0
-        let scaled: Float
         switch op {
         case .convolution:
           g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
@@ -116,8 +195,6 @@ final class HybridConvolutionKernel: Kernel {
               acc = acc &+ Int32(tap[ic]) &* (Int32(pixel[ic]) &- offset)
             }
           }
-          scaled =
-            perChannel ? Float(acc) * filter.scales[oc] * imageScale : Float(acc) * imageScale
         case .depthwise(let multiplier):
           let ic = oc / multiplier
           g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
@@ -125,9 +202,8 @@ final class HybridConvolutionKernel: Kernel {
             let weight = Int32(weights[(ky * g.filterWidth + kx) * outputChannels + oc])
             acc = acc &+ weight &* (value &- offset)
           }
-          scaled = Float(acc) * (filter.scale(oc) * imageScale)
         }
-        output[o] = activation.apply(scaled + (bias?[oc] ?? 0))
+        output[o] = finish(acc, images[b], oc, bias)
         o += 1
       }
     }
