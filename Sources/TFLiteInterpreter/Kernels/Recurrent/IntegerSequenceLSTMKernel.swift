@@ -127,12 +127,9 @@ final class IntegerSequenceLSTMKernel: Kernel {
     let h = UnsafeMutablePointer(mutating: io.input(18, as: Int8.self))
     let c = UnsafeMutablePointer(mutating: io.input(19, as: Int16.self))
     let gateValues = scratch.bindMemory(to: Int16.self, capacity: 4 * cells)
-    for t in 0..<steps {
-      for b in 0..<batch {
-        let row = timeMajor ? t * batch + b : b * steps + t
-        step(io, x: input + row * inputSize, h: h + b * cells, c: c + b * cells, gates: gateValues)
-        (output + row * cells).update(from: h + b * cells, count: cells)
-      }
+    SequenceSteps.forEach(batch: batch, steps: steps, timeMajor: timeMajor) { row, b in
+      step(io, x: input + row * inputSize, h: h + b * cells, c: c + b * cells, gates: gateValues)
+      (output + row * cells).update(from: h + b * cells, count: cells)
     }
   }
 

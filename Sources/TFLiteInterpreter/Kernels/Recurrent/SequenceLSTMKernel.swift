@@ -182,14 +182,11 @@ final class SequenceLSTMKernel: Kernel {
     let h = UnsafeMutablePointer(mutating: io.input(18, as: Float.self))
     let c = UnsafeMutablePointer(mutating: io.input(19, as: Float.self))
     let gates = scratch.bindMemory(to: Float.self, capacity: 4 * cells)
-    for t in 0..<steps {
-      for b in 0..<batch {
-        let row = timeMajor ? t * batch + b : b * steps + t
-        step(
-          io, x: input + row * inputSize, h: h + b * cells, c: c + b * cells, gates: gates,
-          quantized: scratch + 4 * cells * 4)
-        (output + row * cells).update(from: h + b * cells, count: cells)
-      }
+    SequenceSteps.forEach(batch: batch, steps: steps, timeMajor: timeMajor) { row, b in
+      step(
+        io, x: input + row * inputSize, h: h + b * cells, c: c + b * cells, gates: gates,
+        quantized: scratch + 4 * cells * 4)
+      (output + row * cells).update(from: h + b * cells, count: cells)
     }
   }
 
