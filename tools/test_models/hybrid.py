@@ -39,6 +39,26 @@ def with_options(model, **fields):
     return bytes(builder.Output())
 
 
+def per_channel_weights(model):
+    """The model with its (single) int8 BATCH_MATMUL weights given one scale per output column
+    (the last dimension), the scales spread around the converter's: the per-channel path of
+    LiteRT's hybrid BATCH_MATMUL, which the converter does not choose by itself."""
+    from ai_edge_litert import schema_py_generated as schema
+    import flatbuffers
+    root = schema.ModelT.InitFromObj(schema.Model.GetRootAs(model, 0))
+    subgraph = root.subgraphs[0]
+    for tensor in subgraph.tensors:
+        if tensor.type == schema.TensorType.INT8:
+            columns = int(tensor.shape[-1])
+            base = float(tensor.quantization.scale[0])
+            tensor.quantization.scale = [base * (0.5 + j / columns) for j in range(columns)]
+            tensor.quantization.zeroPoint = [0] * columns
+            tensor.quantization.quantizedDimension = len(tensor.shape) - 1
+    builder = flatbuffers.Builder(1024)
+    builder.Finish(root.Pack(builder), file_identifier=b"TFL3")
+    return bytes(builder.Output())
+
+
 def _weights(shape, seed):
     rng = np.random.default_rng(seed)
     return tf.constant(rng.normal(scale=0.5, size=shape).astype(np.float32))
@@ -117,6 +137,7 @@ def cases():
     yield Case("batch_matmul_asymmetric", bmm_asym, inputs, **rel)
     yield Case("batch_matmul_symmetric",
                lambda: with_options(bmm_asym(), asymmetricQuantizeInputs=False), inputs, **rel)
+    yield Case("batch_matmul_per_channel", lambda: per_channel_weights(bmm_asym()), inputs, **rel)
     yield Case("batch_matmul_broadcast_adjoint",
                lambda: convert_hybrid(_batch_matmul([1, 16, 64], adjoint_b=True),
                                       [tf.TensorSpec([2, 2, 3, 64], tf.float32)]),
