@@ -57,7 +57,7 @@ final class HybridConvolutionKernel: Kernel {
         operands.filter, channels: outputChannels, channelDimension: 3, node)
       guard filter.perChannel || outputChannels == 1 else {
         throw node.unsupported(
-          "hybrid depthwise convolution needs one weight scale per output channel (TFLite's only hybrid depthwise kernel); the weights have one scale"
+          "hybrid DEPTHWISE_CONV_2D needs int8 weights with one scale per output channel; these have one scale for all, which TFLite's hybrid depthwise kernel reads past (its outputs are undefined)"
         )
       }
       perChannel = true

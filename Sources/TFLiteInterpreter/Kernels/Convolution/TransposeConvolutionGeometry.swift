@@ -74,6 +74,14 @@ struct TransposeConvolutionGeometry {
     }
   }
 
+  /// Floats of the GEMM path's contributions: every input pixel times every output channel and
+  /// filter tap (nil if the count overflows).
+  var contributions: Int? {
+    ConvolutionGeometry.product([
+      batch, inputHeight, inputWidth, outputChannels, filterHeight, filterWidth,
+    ])
+  }
+
   /// The output shape `[B, OH, OW, OC]`.
   var outputShape: [Int] { [batch, outputHeight, outputWidth, outputChannels] }
 
@@ -89,12 +97,12 @@ struct TransposeConvolutionGeometry {
     return first <= last ? first...last : nil
   }
 
-  /// Calls `body(inputIndex, filterIndex)` for every product that adds up to output
-  /// `(b, oy, ox, oc)`, in TFLite's order; indices are element offsets into the input and the
-  /// weights, the input channel varying fastest.
+  /// Calls `body(pixel, fy, fx)` for every input pixel that reaches output `(b, oy, ox)`, in
+  /// TFLite's order: `pixel` counts input pixels over `batch × height × width`, `(fy, fx)` is
+  /// the filter tap that carries it there.
   @inline(__always)
-  func forEachProduct(
-    b: Int, oy: Int, ox: Int, oc: Int, _ body: (_ input: Int, _ filter: Int) -> Void
+  func forEachSource(
+    b: Int, oy: Int, ox: Int, _ body: (_ pixel: Int, _ fy: Int, _ fx: Int) -> Void
   ) {
     guard
       let rows = Self.sources(
@@ -105,11 +113,22 @@ struct TransposeConvolutionGeometry {
     for iy in rows {
       let fy = oy + padTop - iy * strideHeight
       for ix in columns {
-        let fx = ox + padLeft - ix * strideWidth
-        let input = ((b * inputHeight + iy) * inputWidth + ix) * inputChannels
-        let filter = ((oc * filterHeight + fy) * filterWidth + fx) * inputChannels
-        for ic in 0..<inputChannels { body(input + ic, filter + ic) }
+        body((b * inputHeight + iy) * inputWidth + ix, fy, ox + padLeft - ix * strideWidth)
       }
+    }
+  }
+
+  /// Calls `body(inputIndex, filterIndex)` for every product that adds up to output
+  /// `(b, oy, ox, oc)`, in TFLite's order; indices are element offsets into the input and the
+  /// weights, the input channel varying fastest.
+  @inline(__always)
+  func forEachProduct(
+    b: Int, oy: Int, ox: Int, oc: Int, _ body: (_ input: Int, _ filter: Int) -> Void
+  ) {
+    forEachSource(b: b, oy: oy, ox: ox) { pixel, fy, fx in
+      let input = pixel * inputChannels
+      let filter = ((oc * filterHeight + fy) * filterWidth + fx) * inputChannels
+      for ic in 0..<inputChannels { body(input + ic, filter + ic) }
     }
   }
 

@@ -9,6 +9,10 @@ import TFLiteModel
 /// `HybridTransposeConv`: each image is quantized asymmetrically (``HybridQuantization``) and
 /// each product adds `Float((q − zeroPoint) · w) · scale[oc] · imageScale` to the sum.
 ///
+/// Float models run as a GEMM except on the reference kernel build: every input pixel times
+/// the weights (`[OC·KH·KW][IC]`, packed) gives its contributions, which each output then
+/// gathers in TFLite's order — the same products, each input pixel's channels summed first.
+///
 /// The same factory builds ``QuantizedTransposeConvolutionKernel`` for uint8, int8 and int16
 /// (16x8) models.
 final class TransposeConvolutionKernel: Kernel {
@@ -19,16 +23,29 @@ final class TransposeConvolutionKernel: Kernel {
   private let hasBias: Bool
   /// Hybrid models: the int8 weights' scales and the quantized images.
   private let hybrid: (filter: HybridFilter, input: HybridInputRows)?
-  var scratchBytes: Int { hybrid?.input.scratchBytes ?? 0 }
+  /// The float GEMM path: the packed weights and the identity clamp; nil for the reference
+  /// build and hybrid models.
+  private let gemm: (kernels: KernelSet, weights: PackedWeights, identity: FusedActivation)?
+  let scratchBytes: Int
 
   private init(
     _ geometry: TransposeConvolutionGeometry, activation: FusedActivation, hasBias: Bool,
-    hybrid: (filter: HybridFilter, input: HybridInputRows)?
+    hybrid: (filter: HybridFilter, input: HybridInputRows)?,
+    gemm: (kernels: KernelSet, weights: PackedWeights, identity: FusedActivation)?
   ) {
     self.geometry = geometry
     self.activation = activation
     self.hasBias = hasBias
     self.hybrid = hybrid
+    self.gemm = gemm
+    if let hybrid {
+      scratchBytes = hybrid.input.scratchBytes
+    } else if let gemm {
+      let contributions = geometry.contributions ?? 0
+      scratchBytes = (PackedWeights.rounded(gemm.weights.scratchFloats) + contributions) * 4
+    } else {
+      scratchBytes = 0
+    }
   }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
@@ -63,14 +80,29 @@ final class TransposeConvolutionKernel: Kernel {
         "the \(name) is \(tensor.type) for a float32 input; TRANSPOSE_CONV runs float32 (with float32 or int8 weights), uint8, int8 and int16 (with int8 weights) models"
       )
     }
+    var gemm: (kernels: KernelSet, weights: PackedWeights, identity: FusedActivation)? = nil
+    // The contributions buffer must stay reasonable (at most 256 MiB); else the scalar loop.
+    if hybrid == nil, !node.kernels.isReference, let count = geometry.contributions,
+      count <= 1 << 26
+    {
+      let packed = PackedWeights(
+        kernels: node.kernels, constant: weights.constant,
+        columns: geometry.outputChannels * geometry.filterHeight * geometry.filterWidth,
+        depth: geometry.inputChannels)
+      gemm = (node.kernels, packed, try FusedActivation(.none, node: node))
+    }
     return TransposeConvolutionKernel(
       geometry, activation: try FusedActivation(options.activation, node: node),
-      hasBias: bias != nil, hybrid: hybrid)
+      hasBias: bias != nil, hybrid: hybrid, gemm: gemm)
   }
 
   func run(_ io: KernelIO) {
     if let hybrid {
       runHybrid(io, filter: hybrid.filter, images: hybrid.input)
+      return
+    }
+    if let gemm, let scratch = io.scratch {
+      runGEMM(io, gemm: gemm, scratch: scratch)
       return
     }
     let g = geometry
@@ -104,6 +136,35 @@ final class TransposeConvolutionKernel: Kernel {
       g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in
         let product = (Int32(quantized[i]) &- offset) &* Int32(weights[f])
         sum += Float(product) * channelScale * imageScale
+      }
+      output[o] = activation.apply(sum + (bias?[oc] ?? 0))
+    }
+  }
+
+  /// The float GEMM path: `contributions[pixel][(oc, fy, fx)] = Σ_ic input[pixel][ic] ·
+  /// w[oc][fy][fx][ic]`, then each output sums its contributions in TFLite's order.
+  private func runGEMM(
+    _ io: KernelIO, gemm: (kernels: KernelSet, weights: PackedWeights, identity: FusedActivation),
+    scratch: UnsafeMutableRawPointer
+  ) {
+    let g = geometry
+    let packedFloats = PackedWeights.rounded(gemm.weights.scratchFloats)
+    let floats = scratch.bindMemory(
+      to: Float.self, capacity: packedFloats + (g.contributions ?? 0))
+    let width = g.outputChannels * g.filterHeight * g.filterWidth
+    let contributions = floats + packedFloats
+    GEMM.multiply(
+      kernels: gemm.kernels, m: g.batch * g.inputHeight * g.inputWidth, n: width,
+      k: g.inputChannels, a: io.input(2, as: Float.self), lda: g.inputChannels,
+      packed: gemm.weights.pointer(io, scratch: floats), bias: nil, activation: gemm.identity,
+      c: contributions, ldc: width, pool: io.pool)
+    let bias = hasBias ? io.input(3, as: Float.self) : nil
+    let output = io.output(0, as: Float.self)
+    let activation = self.activation
+    g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
+      var sum: Float = 0
+      g.forEachSource(b: b, oy: oy, ox: ox) { pixel, fy, fx in
+        sum += contributions[pixel * width + (oc * g.filterHeight + fy) * g.filterWidth + fx]
       }
       output[o] = activation.apply(sum + (bias?[oc] ?? 0))
     }
