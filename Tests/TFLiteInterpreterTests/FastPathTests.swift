@@ -4,10 +4,10 @@ import TFLiteInterpreter
 import TFLiteModel
 import Testing
 
-/// The fast paths of the hybrid and TRANSPOSE_CONV kernels against their scalar loops (the
+/// The fast paths of the hybrid, TRANSPOSE_CONV and BATCH_MATMUL kernels against their scalar loops (the
 /// reference kernel build), on the generated models: the hybrid ones give the same bytes on
 /// every kernel build and thread count (their integer sums are exact); float TRANSPOSE_CONV
-/// sums each input pixel's channels first, so it agrees within float rounding, and gives the
+/// and BATCH_MATMUL sum in the GEMM's order, so they agree within float rounding, and give the
 /// same bytes for any thread count.
 @Suite("Fast paths against the scalar reference")
 struct FastPathTests {
@@ -50,8 +50,8 @@ struct FastPathTests {
   }
 
   @Test(
-    "float TRANSPOSE_CONV: every kernel build within 1e-6 of the reference",
-    arguments: models("transpose_conv/", "float32"))
+    "float TRANSPOSE_CONV and BATCH_MATMUL: every kernel build within 1e-6 of the reference",
+    arguments: models("transpose_conv/", "float32") + models("matmul/", "float32"))
   func transposeConvolutionMatchesReference(_ model: String) throws {
     guard let reference = Self.reference else { return }
     let floats = { (bytes: [UInt8]) in

@@ -3,6 +3,8 @@ import TFLiteModel
 /// BATCH_MATMUL on float32 operands: `out[b][i][j] = Σ_k lhs[b][i][k] · rhs[b][k][j]` (sum in
 /// `k` order from 0, as TFLite's reference kernel), with `adj_x` / `adj_y` and broadcasting
 /// over the batch dimensions (``BatchMatMulShape``). Either operand may be constant or computed.
+/// Other than on the reference kernel build, it runs on the packed GEMM (``BatchMatMulGEMM``),
+/// whose sums agree with these within float rounding.
 ///
 /// The same factory builds ``QuantizedBatchMatMulKernel`` for int8 and int16 (16x8) operands
 /// and ``HybridBatchMatMulKernel`` for a float32 left operand with int8 right operand.
@@ -10,8 +12,13 @@ final class BatchMatMulKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.batchMatmul: { try make(&$0) }]
 
   private let shape: BatchMatMulShape
+  private let gemm: BatchMatMulGEMM?
+  var scratchBytes: Int { gemm?.scratchBytes ?? 0 }
 
-  private init(_ shape: BatchMatMulShape) { self.shape = shape }
+  private init(_ shape: BatchMatMulShape, gemm: BatchMatMulGEMM?) {
+    self.shape = shape
+    self.gemm = gemm
+  }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
@@ -29,7 +36,13 @@ final class BatchMatMulKernel: Kernel {
     let output = node.outputs[0]
     switch (lhs.type, rhs.type, output.type) {
     case (.float32, .float32, .float32):
-      return BatchMatMulKernel(shape)
+      let gemm =
+        node.kernels.isReference
+        ? nil
+        : BatchMatMulGEMM(
+          shape, lhsElements: lhs.elementCount, rhsElements: rhs.elementCount,
+          kernels: node.kernels, identity: try FusedActivation(.none, node: node))
+      return BatchMatMulKernel(shape, gemm: gemm)
     case (.float32, .int8, .float32):
       return try HybridBatchMatMulKernel(
         shape, rhs: rhs, asymmetric: options.asymmetricQuantizeInputs, node: node)
@@ -43,6 +56,10 @@ final class BatchMatMulKernel: Kernel {
   }
 
   func run(_ io: KernelIO) {
+    if let gemm, let scratch = io.scratch {
+      gemm.run(io, scratch: scratch)
+      return
+    }
     let shape = self.shape
     let lhs = io.input(0, as: Float.self)
     let rhs = io.input(1, as: Float.self)
