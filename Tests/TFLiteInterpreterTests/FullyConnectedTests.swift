@@ -138,7 +138,7 @@ struct FullyConnectedTests {
     #expect(
       try load([.float("x", [2, 4]), w, .float("b", [4], [0, 0, 0, 0])])?.description.contains(
         "bias") == true)
-    // Shuffled int8 weights and hybrid models are not supported.
+    // Shuffled int8 weights are not supported.
     guard
       case .unsupportedNode? = try load(
         [.float("x", [2, 4]), w], options: (8, .table([1: .int8(1)])))
@@ -146,13 +146,14 @@ struct FullyConnectedTests {
       Issue.record("shuffled weights should be unsupported")
       return
     }
+    // Hybrid models (float input, int8 weights) need the weights' quantization parameters.
     guard
-      case .unsupportedNode? = try load([
+      case .invalidNode? = try load([
         .float("x", [2, 4]),
         T("w", type: 9, shape: [3, 4], data: [UInt8](repeating: 1, count: 12)),
       ])
     else {
-      Issue.record("int8 weights should be unsupported")
+      Issue.record("int8 weights without quantization should be invalid")
       return
     }
   }

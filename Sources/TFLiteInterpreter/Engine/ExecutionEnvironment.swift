@@ -51,15 +51,15 @@ final class ExecutionEnvironment {
   }
 
   /// The storage of variable tensor `tensor` of subgraph `subgraph`, `byteCount` bytes: made
-  /// (filled with `initial` when it has exactly that size, else zeros) on first use.
+  /// (filled with `initial` when it has exactly that size, else every byte `fill`) on first use.
   func variableTensor(
-    subgraph: Int, tensor: Int, byteCount: Int, initial: ArraySlice<UInt8>
+    subgraph: Int, tensor: Int, byteCount: Int, initial: ArraySlice<UInt8>, fill: UInt8 = 0
   ) -> UnsafeMutableRawPointer {
     if let existing = variableTensors[subgraph]?[tensor] { return existing }
     let size = max(byteCount, 1)
     let memory = UnsafeMutableRawPointer.allocate(
       byteCount: size, alignment: MemoryPlanner.alignment)
-    memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+    memory.initializeMemory(as: UInt8.self, repeating: fill, count: size)
     if initial.count == byteCount {
       initial.withUnsafeBytes { raw in
         if let base = raw.baseAddress { memory.copyMemory(from: base, byteCount: raw.count) }

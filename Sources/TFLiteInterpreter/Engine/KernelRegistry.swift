@@ -55,6 +55,10 @@ enum KernelRegistry {
     VarHandleKernel.factories,
     ReadVariableKernel.factories,
     AssignVariableKernel.factories,
+    BatchMatMulKernel.factories,
+    TransposeConvolutionKernel.factories,
+    SequenceLSTMKernel.factories,
+    EmbeddingLookupKernel.factories,
   ]
 
   /// Custom operators by custom code (a list, so that a repeated name is caught too).

@@ -16,6 +16,9 @@ struct NodeContext {
   var inputs: [TensorDescription?]
   /// The outputs in order; the factory must set every output's shape.
   var outputs: [TensorDescription]
+  /// The operator's intermediate tensors (TFLite's `intermediates`: quantization parameters of
+  /// values inside the operator, e.g. the integer LSTM's hidden state); empty for most operators.
+  var intermediates: [TensorDescription] = []
   /// The kernel build this interpreter runs on (``InterpreterOptions/kernels``): factories of
   /// kernels that call the compute kernels take them from here.
   let kernels: KernelSet

@@ -51,6 +51,7 @@ struct PlanBuilder {
         inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
         outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels,
         environment: environment)
+      context.intermediates = op.intermediates.map { tensors[$0].description }
       let kernel: any Kernel
       do {
         kernel = try factory(&context)
@@ -127,7 +128,7 @@ struct PlanBuilder {
         storage = .variable(
           environment.variableTensor(
             subgraph: subgraphIndex, tensor: index, byteCount: description.byteCount,
-            initial: data))
+            initial: data, fill: Self.variableFill(description)))
       } else if !data.isEmpty {
         guard let elementSize = tensor.type.byteSize else {
           throw .invalidTensor(
@@ -297,5 +298,14 @@ struct PlanBuilder {
       if let node = owner.node { nodes[node].scratchOffset = offset }
     }
     return Plan(tensors: tensors, nodes: nodes, arenaBytes: arenaBytes, foldedNodeCount: folded)
+  }
+
+  /// The byte a variable tensor without initial data starts with: its zero point for int8
+  /// (TFLite's ResetVariableTensor), else 0.
+  static func variableFill(_ description: TensorDescription) -> UInt8 {
+    guard description.type == .int8, let zero = description.quantization?.perTensor else {
+      return 0
+    }
+    return UInt8(truncatingIfNeeded: zero.zeroPoint)
   }
 }

@@ -46,7 +46,8 @@ public enum BuiltinOptions: Sendable, Equatable {
   /// `MIRROR_PAD`: `symmetric` false means REFLECT.
   case mirrorPad(symmetric: Bool)
   case transposeConv(TransposeConvOptions)
-  case batchMatMul(adjointX: Bool, adjointY: Bool)
+  case batchMatMul(BatchMatMulOptions)
+  case unidirectionalSequenceLSTM(SequenceLSTMOptions)
   case gelu(approximate: Bool)
   /// IF: the subgraphs run when the condition is true and false.
   case ifThenElse(thenSubgraph: Int, elseSubgraph: Int)
@@ -96,6 +97,7 @@ public enum BuiltinOptions: Sendable, Equatable {
     case .mirrorPad: return "MirrorPadOptions"
     case .transposeConv: return "TransposeConvOptions"
     case .batchMatMul: return "BatchMatMulOptions"
+    case .unidirectionalSequenceLSTM: return "UnidirectionalSequenceLSTMOptions"
     case .gelu: return "GeluOptions"
     case .ifThenElse: return "IfOptions"
     case .whileLoop: return "WhileOptions"
@@ -158,7 +160,8 @@ public enum BuiltinOptions: Sendable, Equatable {
       self = .mirrorPad(symmetric: mode == 1)
     case 79: self = .splitV(numSplits: try int(0, "num_splits"))
     case 94: self = .depthToSpace(blockSize: try int(0, "block_size"))
-    case 101: self = .batchMatMul(adjointX: try flag(0, "adj_x"), adjointY: try flag(1, "adj_y"))
+    case 71: self = .unidirectionalSequenceLSTM(try SequenceLSTMOptions(t))
+    case 101: self = .batchMatMul(try BatchMatMulOptions(t))
     case 116: self = .gelu(approximate: try flag(0, "approximate"))
     case 92:
       self = .ifThenElse(

@@ -4,9 +4,13 @@ public struct TransposeConvOptions: Sendable, Equatable {
   public internal(set) var strideWidth: Int
   public internal(set) var strideHeight: Int
   public internal(set) var activation: ActivationFunction
+  /// For int16 activations: the bias and accumulator type (`int32` or `int64`); `float32`
+  /// (the default) means unset.
+  public internal(set) var quantizedBiasType: TensorType
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
     (padding, strideWidth, strideHeight) = try table.window()
     activation = try ActivationFunction(table, fieldID: 3)
+    quantizedBiasType = try table.tensorType(4, "quantized_bias_type")
   }
 }

@@ -7,9 +7,9 @@ import TFLiteModel
 /// Runs as a GEMM: the filter `[OC][KH][KW][IC]` is packed once at load into the panels of the
 /// chosen ``KernelSet`` (a filter computed at run time is packed into scratch instead), and the
 /// rows of A come from the input as ``ConvolutionRows`` plans. uint8 and int8 models run
-/// ``QuantizedConvolutionKernel`` (same factory). Grouped convolution (input channels a
-/// multiple of the filter's), hybrid (float input, quantized filter) and int16 models are
-/// rejected at load.
+/// ``QuantizedConvolutionKernel`` and hybrid ones (float input, int8 filter)
+/// ``HybridConvolutionKernel`` (same factory). Grouped convolution (input channels a multiple
+/// of the filter's) and int16 models are rejected at load.
 final class ConvolutionKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.conv2d: { try make(&$0) }]
 
@@ -53,6 +53,11 @@ final class ConvolutionKernel: Kernel {
     let (geometry, outputChannels) = try Self.geometry(operands, options, node)
     try node.setOutputShape(
       0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
+    if operands.hybrid {
+      return try HybridConvolutionKernel(
+        .convolution, geometry: geometry, outputChannels: outputChannels, operands: operands,
+        activation: options.activation, node: node)
+    }
     if operands.quantized {
       let quantization = try ConvolutionQuantization(
         .convolution, operands, output: node.outputs[0], channels: outputChannels,

@@ -1,8 +1,9 @@
 import TFLiteModel
 
 /// The tensors of a CONV_2D, DEPTHWISE_CONV_2D or FULLY_CONNECTED node — input, filter
-/// (weights) and optional bias — and which path runs it: the float kernels, or the quantized
-/// (uint8/int8) ones. Checked the same way for the three operators.
+/// (weights) and optional bias — and which path runs it: the float kernels, the quantized
+/// (uint8/int8) ones, or the hybrid ones (float32 activations, int8 weights). Checked the same
+/// way for the three operators.
 struct ConvolutionOperands {
   let input: TensorDescription
   let filter: TensorDescription
@@ -10,12 +11,14 @@ struct ConvolutionOperands {
   /// True when the uint8/int8 kernels run, false for float32 (whose types are checked here; the
   /// quantized ones check theirs in ``ConvolutionQuantization``).
   let quantized: Bool
+  /// True for float32 activations with quantized weights (hybrid, "dynamic-range" quantization):
+  /// the hybrid kernels check the weights' type and scales (``HybridFilter``).
+  let hybrid: Bool
 
   /// Reads and checks the node's tensors; `operation` names the operator in errors
   /// ("convolution", "depthwise convolution", "fully-connected").
   ///
-  /// Throws for the quantized combinations this interpreter does not run: hybrid (float input,
-  /// quantized filter) and int16 activations.
+  /// Throws for the quantized combinations this interpreter does not run: int16 activations.
   init(_ node: NodeContext, operation: String) throws(InterpreterError) {
     try node.expect(inputs: 2, 3, outputs: 1)
     input = try node.input(0)
@@ -23,19 +26,18 @@ struct ConvolutionOperands {
     bias = node.inputs.count > 2 ? node.inputs[2] : nil
     switch input.type {
     case .uint8, .int8:
-      quantized = true
+      (quantized, hybrid) = (true, false)
       return
     case .int16:
       throw node.unsupported(
         "int16 activations (16x8 quantization) are not supported; only uint8 and int8 are")
     case .float32 where [.uint8, .int8, .int4, .int2, .int16].contains(filter.type):
-      throw node.unsupported(
-        "hybrid quantization (float32 input with a \(filter.type) filter, dequantized at run time) is not supported; dequantize the filter or quantize the model fully"
-      )
+      (quantized, hybrid) = (false, true)
     default:
-      quantized = false
+      (quantized, hybrid) = (false, false)
     }
-    for (position, tensor) in [(0, input), (1, filter)] + (bias.map { [(2, $0)] } ?? [])
+    let floats = hybrid ? [(0, input)] : [(0, input), (1, filter)]
+    for (position, tensor) in floats + (bias.map { [(2, $0)] } ?? [])
     where tensor.type != .float32 {
       throw node.unsupported(
         "input \(position) is \(tensor.type); only float32, uint8 and int8 \(operation) are supported"

@@ -53,15 +53,7 @@ enum ConvolutionReference {
         for ox in 0..<g.outputWidth {
           for oc in 0..<channels {
             var sum: Float = 0
-            for ky in 0..<g.filterHeight {
-              let y = oy * g.strideHeight - g.padTop + ky * g.dilationHeight
-              guard y >= 0 && y < g.inputHeight else { continue }
-              for kx in 0..<g.filterWidth {
-                let x = ox * g.strideWidth - g.padLeft + kx * g.dilationWidth
-                guard x >= 0 && x < g.inputWidth else { continue }
-                accumulate(&sum, b, oc, (ky, kx, y, x))
-              }
-            }
+            g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in accumulate(&sum, b, oc, (ky, kx, y, x)) }
             output[o] = activation.apply(sum + (bias?[oc] ?? 0))
             o += 1
           }

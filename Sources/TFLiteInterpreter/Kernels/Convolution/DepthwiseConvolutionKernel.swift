@@ -7,7 +7,8 @@ import TFLiteModel
 /// `oc / multiplier`. The multiplier is derived from the shapes (as TFLite does) and must
 /// match the options' `depth_multiplier` when that is nonzero. Runs directly, vectorized over
 /// channels, one output row per work item. uint8 and int8 models run
-/// ``QuantizedDepthwiseConvolutionKernel`` (same factory).
+/// ``QuantizedDepthwiseConvolutionKernel``, hybrid ones (float input, int8 filter)
+/// ``HybridConvolutionKernel`` (same factory).
 final class DepthwiseConvolutionKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.depthwiseConv2d: { try make(&$0) }]
 
@@ -44,6 +45,11 @@ final class DepthwiseConvolutionKernel: Kernel {
     let outputChannels = geometry.inputChannels * multiplier
     try node.setOutputShape(
       0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
+    if operands.hybrid {
+      return try HybridConvolutionKernel(
+        .depthwise(multiplier: multiplier), geometry: geometry, outputChannels: outputChannels,
+        operands: operands, activation: options.activation, node: node)
+    }
     if operands.quantized {
       let quantization = try ConvolutionQuantization(
         .depthwise, operands, output: node.outputs[0], channels: outputChannels,

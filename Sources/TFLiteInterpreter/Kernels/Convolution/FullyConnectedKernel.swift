@@ -8,8 +8,9 @@ import TFLiteModel
 /// The output shape is `[M, N]`, or with `keep_num_dims` the input's shape with its last
 /// dimension (which must be K) replaced by N — as TFLite computes it. Constant weights are
 /// packed once at load; weights computed at run time are packed into scratch. uint8 and int8
-/// models run ``QuantizedFullyConnectedKernel`` (same factory); shuffled weights, hybrid
-/// (float input, quantized weights) and int16 models are rejected at load.
+/// models run ``QuantizedFullyConnectedKernel``, hybrid ones (float input, int8 weights)
+/// ``HybridFullyConnectedKernel`` (same factory); shuffled weights and int16 models are
+/// rejected at load.
 final class FullyConnectedKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.fullyConnected: { try make(&$0) }]
 
@@ -51,6 +52,7 @@ final class FullyConnectedKernel: Kernel {
     let operands = try ConvolutionOperands(node, operation: "fully-connected")
     var fused = ActivationFunction.none
     var keepNumDims = false
+    var asymmetric = false
     switch node.options {
     case .fullyConnected(let options):
       guard options.weightsFormat == .default else {
@@ -58,11 +60,17 @@ final class FullyConnectedKernel: Kernel {
       }
       fused = options.activation
       keepNumDims = options.keepNumDims
+      asymmetric = options.asymmetricQuantizeInputs
     case .none: break  // An absent options table means the defaults.
     default:
       throw node.invalid("options are \(node.options.typeName), not FullyConnectedOptions")
     }
     let (shape, outputShape) = try Self.shape(operands, keepNumDims: keepNumDims, node)
+    if operands.hybrid {
+      try node.setOutputShape(0, outputShape)
+      return try HybridFullyConnectedKernel(
+        shape, operands: operands, activation: fused, asymmetric: asymmetric, node: node)
+    }
     if operands.quantized {
       let quantization = try ConvolutionQuantization(
         .fullyConnected, operands, output: node.outputs[0], channels: shape.units,

@@ -1,0 +1,211 @@
+import TFLiteModel
+
+/// CONV_2D and DEPTHWISE_CONV_2D with float32 activations and int8 weights (hybrid,
+/// "dynamic-range" quantization), as TFLite's `conv.cc` and `depthwise_conv.cc` run them:
+///
+/// - CONV_2D with weight scales that differ per channel (`EvalHybridPerChannel`), and every
+///   DEPTHWISE_CONV_2D (`DepthwiseConvHybridPerChannel`): each image is quantized
+///   asymmetrically (``HybridQuantization``); `acc = Σ w · (q − zeroPoint)` over the taps
+///   inside the image; `out = Float(acc) · scale[oc] · imageScale` (CONV_2D) or
+///   `Float(acc) · (scale[oc] · imageScale)` (depthwise);
+/// - CONV_2D with one weight scale, or all equal (`EvalHybrid`): each image is quantized
+///   symmetrically and `out = Float(acc) · (imageScale · scale)`;
+///
+/// then `+ bias` and the fused activation. Sums are `Int32`, wrapping as in C++. A scalar loop
+/// over output rows, split over threads (each output is one fixed sum). TFLite's depthwise
+/// kernel reads one scale per output channel, so a single depthwise weight scale is rejected.
+///
+/// CONV_2D with constant weights runs on ``HybridGEMM`` (the image rows gathered as
+/// integer-valued floats, exact integer sums on the float GEMM) except on the reference kernel
+/// build, which keeps the scalar loop; both give identical outputs.
+final class HybridConvolutionKernel: Kernel {
+  /// CONV_2D (filter `[OC][KH][KW][IC]`), or DEPTHWISE_CONV_2D with its depth multiplier
+  /// (filter `[1][KH][KW][IC × multiplier]`).
+  enum Operator {
+    case convolution
+    case depthwise(multiplier: Int)
+  }
+
+  private let geometry: ConvolutionGeometry
+  private let op: Operator
+  private let outputChannels: Int
+  private let filter: HybridFilter
+  /// Per-channel arithmetic (asymmetric inputs), else per-tensor (symmetric inputs).
+  private let perChannel: Bool
+  private let activation: FusedActivation
+  private let hasBias: Bool
+  private let input: HybridInputRows
+  /// The CONV_2D fast path; nil for depthwise, the reference build or run-time weights.
+  private let gemm: HybridGEMM?
+  let scratchBytes: Int
+
+  /// Checks the weights' quantization for `operands` (hybrid) and prepares the kernel.
+  init(
+    _ op: Operator, geometry: ConvolutionGeometry, outputChannels: Int,
+    operands: ConvolutionOperands, activation: ActivationFunction, node: NodeContext
+  ) throws(InterpreterError) {
+    self.geometry = geometry
+    self.op = op
+    self.outputChannels = outputChannels
+    switch op {
+    case .convolution:
+      filter = try HybridFilter(
+        operands.filter, channels: outputChannels, channelDimension: 0, node)
+      perChannel = filter.perChannel && filter.scalesDiffer
+    case .depthwise:
+      filter = try HybridFilter(
+        operands.filter, channels: outputChannels, channelDimension: 3, node)
+      guard filter.perChannel || outputChannels == 1 else {
+        throw node.unsupported(
+          "hybrid DEPTHWISE_CONV_2D needs int8 weights with one scale per output channel; these have one scale for all, which TFLite's hybrid depthwise kernel reads past (its outputs are undefined)"
+        )
+      }
+      perChannel = true
+    }
+    self.activation = try FusedActivation(activation, node: node)
+    hasBias = operands.bias != nil
+    input = HybridInputRows(
+      rows: geometry.batch,
+      length: geometry.inputHeight * geometry.inputWidth * geometry.inputChannels,
+      asymmetric: perChannel)
+    let rows = geometry.batch * geometry.outputPixels
+    if case .convolution = op, let weights = operands.filter.constant,
+      !node.kernels.isReference, rows > 0, outputChannels > 0
+    {
+      let gemm = HybridGEMM(
+        kernels: node.kernels, weights: weights, columns: outputChannels,
+        depth: geometry.filterHeight * geometry.filterWidth * geometry.inputChannels,
+        identity: try FusedActivation(.none, node: node))
+      self.gemm = gemm
+      scratchBytes = PackedWeights.rounded(input.scratchBytes) + gemm.scratchBytes(rows: rows)
+    } else {
+      gemm = nil
+      scratchBytes = input.scratchBytes
+    }
+  }
+
+  func run(_ io: KernelIO) {
+    let g = geometry
+    guard g.batch * g.outputPixels > 0, outputChannels > 0, let scratch = io.scratch else {
+      return
+    }
+    let (images, values) = input.quantize(
+      io.input(0, as: Float.self), scratch: scratch, pool: io.pool)
+    if !perChannel {
+      for b in 0..<g.batch { images[b].scale *= filter.scales[0] }
+    }
+    let weights = io.input(1, as: Int8.self)
+    let bias = hasBias ? io.input(2, as: Float.self) : nil
+    let output = io.output(0, as: Float.self)
+    if let gemm {
+      runGEMM(
+        gemm, images: UnsafePointer(images), values: UnsafePointer(values),
+        scratch: scratch + PackedWeights.rounded(input.scratchBytes), bias: bias, output: output,
+        pool: io.pool)
+      return
+    }
+    let taps = g.filterHeight * g.filterWidth
+    let tapWork: Int
+    if case .convolution = op { tapWork = taps * g.inputChannels } else { tapWork = taps }
+    let rowWork = g.outputWidth * outputChannels * tapWork
+    io.pool.parallelFor(
+      g.batch * g.outputHeight, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1))
+    ) { rows in
+      for row in rows {
+        self.outputRow(
+          row, images: UnsafePointer(images), values: UnsafePointer(values), weights: weights,
+          bias: bias, output: output)
+      }
+    }
+  }
+
+  /// The CONV_2D fast path: every output pixel's taps gathered as integer-valued floats
+  /// `q − zeroPoint` (0 outside the image), multiplied by ``HybridGEMM``, then scaled.
+  private func runGEMM(
+    _ gemm: HybridGEMM, images: UnsafePointer<HybridQuantization.Row>,
+    values: UnsafePointer<Int8>, scratch: UnsafeMutableRawPointer, bias: UnsafePointer<Float>?,
+    output: UnsafeMutablePointer<Float>, pool: ThreadPool
+  ) {
+    let g = geometry
+    let (pixels, channels) = (g.outputPixels, g.inputChannels)
+    let depth = g.filterHeight * g.filterWidth * channels
+    let rows = g.batch * pixels
+    let sums = gemm.products(rows: rows, scratch: scratch, output: output, pool: pool) {
+      a, range in
+      for r in range {
+        let (b, pixel) = (r / pixels, r % pixels)
+        let (image, offset) = (values + b * self.input.length, Float(images[b].offset))
+        let row = a + r * depth
+        row.update(repeating: 0, count: depth)
+        g.forEachTap(oy: pixel / g.outputWidth, ox: pixel % g.outputWidth) { ky, kx, y, x in
+          let source = image + (y * g.inputWidth + x) * channels
+          let target = row + (ky * g.filterWidth + kx) * channels
+          for ic in 0..<channels { target[ic] = Float(source[ic]) - offset }
+        }
+      }
+    }
+    let columns = outputChannels
+    pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / columns)) { range in
+      for r in range {
+        let image = images[r / pixels]
+        for oc in 0..<columns {
+          output[r * columns + oc] = self.finish(sums[r * columns + oc], image, oc, bias)
+        }
+      }
+    }
+  }
+
+  /// The output of channel `oc` from its integer sum `acc` over image `image`: scaled as
+  /// the operator does, `+ bias`, the fused activation.
+  @inline(__always)
+  private func finish(
+    _ acc: Int32, _ image: HybridQuantization.Row, _ oc: Int, _ bias: UnsafePointer<Float>?
+  ) -> Float {
+    let scaled: Float
+    switch op {
+    case .convolution:
+      scaled =
+        perChannel ? Float(acc) * filter.scales[oc] * image.scale : Float(acc) * image.scale
+    case .depthwise:
+      scaled = Float(acc) * (filter.scale(oc) * image.scale)
+    }
+    return activation.apply(scaled + (bias?[oc] ?? 0))
+  }
+
+  /// Computes output row `row` (counted over `batch × outputHeight`).
+  private func outputRow(
+    _ row: Int, images: UnsafePointer<HybridQuantization.Row>, values: UnsafePointer<Int8>,
+    weights: UnsafePointer<Int8>, bias: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>
+  ) {
+    let g = geometry
+    let (b, oy) = (row / g.outputHeight, row % g.outputHeight)
+    let image = values + b * input.length
+    let offset = images[b].offset
+    let depth = g.inputChannels
+    var o = row * g.outputWidth * outputChannels
+    for ox in 0..<g.outputWidth {
+      for oc in 0..<outputChannels {
+        var acc: Int32 = 0
+        switch op {
+        case .convolution:
+          g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
+            let pixel = image + (y * g.inputWidth + x) * depth
+            let tap = weights + ((oc * g.filterHeight + ky) * g.filterWidth + kx) * depth
+            for ic in 0..<depth {
+              acc = acc &+ Int32(tap[ic]) &* (Int32(pixel[ic]) &- offset)
+            }
+          }
+        case .depthwise(let multiplier):
+          let ic = oc / multiplier
+          g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
+            let value = Int32(image[(y * g.inputWidth + x) * depth + ic])
+            let weight = Int32(weights[(ky * g.filterWidth + kx) * outputChannels + oc])
+            acc = acc &+ weight &* (value &- offset)
+          }
+        }
+        output[o] = finish(acc, images[b], oc, bias)
+        o += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import TFLiteModel
+
+/// TRANSPOSE_CONV on quantized tensors, as TFLite's reference kernels:
+///
+/// - uint8 and int8 (per-tensor or per-channel int8 weights): `acc = Σ (input − inputZero) ·
+///   (weight − weightZero)` in wrapping `Int32`, `+ bias`, requantized per output channel with
+///   ``ConvolutionQuantization``'s multipliers, `+ outputZero`, clamped to the activation range;
+/// - int16 activations with int8 weights (16x8, zero points 0): `acc = Σ input · weight` in
+///   `Int64` (or `Int32` when the bias or `quantized_bias_type` is int32), `+ bias`, requantized
+///   with the matching `MultiplyByQuantizedMultiplier` and clamped.
+final class QuantizedTransposeConvolutionKernel: Kernel {
+  private let geometry: TransposeConvolutionGeometry
+  private let inputZero: Int32
+  private let weightZero: Int32
+  private let outputZero: Int32
+  private let multipliers: [QuantizedArithmetic.Multiplier]
+  private let range: ClosedRange<Int32>
+  /// The input type: uint8, int8 or int16.
+  private let type: TensorType
+  /// 16-bit models: Int64 accumulators (else Int32).
+  private let wide: Bool
+  private let hasBias: Bool
+
+  /// Reads and checks the node's quantization.
+  init(_ geometry: TransposeConvolutionGeometry, options: TransposeConvOptions, node: NodeContext)
+    throws(InterpreterError)
+  {
+    self.geometry = geometry
+    let operands = try ConvolutionOperands(transposeConvolution: node)
+    type = operands.input.type
+    hasBias = operands.bias != nil
+    guard type == .int16 else {
+      let quantization = try ConvolutionQuantization(
+        .convolution, operands, output: node.outputs[0], channels: geometry.outputChannels,
+        activation: options.activation, node: node)
+      (inputZero, weightZero, outputZero) = (
+        quantization.inputZeroPoint, quantization.filterZeroPoint, quantization.outputZeroPoint
+      )
+      (multipliers, range, wide) = (quantization.multipliers, quantization.range, false)
+      return
+    }
+    let sixteen = try Self.sixteenBit(operands, options: options, output: node.outputs[0], node)
+    (inputZero, weightZero, outputZero) = (0, 0, 0)
+    (multipliers, range, wide) = (sixteen.multipliers, sixteen.range, sixteen.wide)
+  }
+
+  /// The 16x8 parameters: per-channel multipliers `Double(inputScale) · Double(weightScale[c])
+  /// / Double(outputScale)`, the activation range, and whether sums are Int64.
+  private static func sixteenBit(
+    _ operands: ConvolutionOperands, options: TransposeConvOptions, output: TensorDescription,
+    _ node: NodeContext
+  ) throws(InterpreterError) -> (
+    multipliers: [QuantizedArithmetic.Multiplier], range: ClosedRange<Int32>, wide: Bool
+  ) {
+    let (input, weights, bias) = (operands.input, operands.filter, operands.bias)
+    guard weights.type == .int8, output.type == .int16 else {
+      throw node.unsupported("int16 TRANSPOSE_CONV needs int8 weights and an int16 output")
+    }
+    let i = try PerTensorQuantization(input, "the input", node)
+    let o = try PerTensorQuantization(output, "the output", node)
+    try o.requireScale("the output", node)
+    guard i.zeroPoint == 0, o.zeroPoint == 0 else {
+      throw node.invalid("16-bit TRANSPOSE_CONV needs input and output zero points of 0")
+    }
+    let scales = weights.quantization?.scales ?? []
+    let channels = weights.shape[0]
+    guard scales.count == 1 || scales.count == channels else {
+      throw node.invalid("the weights have \(scales.count) scales for \(channels) output channels")
+    }
+    let biasType = bias?.type ?? options.quantizedBiasType
+    guard bias == nil || bias?.type == .int32 || bias?.type == .int64 else {
+      throw node.unsupported(
+        "the bias is \(bias?.type.description ?? ""); int16 needs int32 or int64")
+    }
+    let multipliers = (0..<channels).map { c in
+      QuantizedArithmetic.Multiplier(
+        Double(i.scale) * Double(scales[scales.count == 1 ? 0 : c]) / Double(o.scale))
+    }
+    return (multipliers, try o.activationRange(options.activation, node), biasType != .int32)
+  }
+
+  func run(_ io: KernelIO) {
+    switch type {
+    case .uint8: accumulate(io, input: UInt8.self, weights: UInt8.self, output: UInt8.self)
+    case .int8: accumulate(io, input: Int8.self, weights: Int8.self, output: Int8.self)
+    default: accumulate(io, input: Int16.self, weights: Int8.self, output: Int16.self)
+    }
+  }
+
+  /// The sums for inputs, weights and outputs of the given element types.
+  @inline(__always)
+  private func accumulate<I: FixedWidthInteger, W: FixedWidthInteger, O: FixedWidthInteger>(
+    _ io: KernelIO, input _: I.Type, weights _: W.Type, output _: O.Type
+  ) {
+    let g = geometry
+    let weights = io.input(1, as: W.self)
+    let input = io.input(2, as: I.self)
+    let output = io.output(0, as: O.self)
+    let (wide, hasBias) = (self.wide, self.hasBias)
+    let bias32 = hasBias && !wide ? io.input(3, as: Int32.self) : nil
+    let bias64 = hasBias && wide ? io.input(3, as: Int64.self) : nil
+    let (inputZero, weightZero, outputZero) = (Int64(inputZero), Int64(weightZero), outputZero)
+    let (multipliers, range) = (self.multipliers, self.range)
+    g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
+      var acc: Int64 = 0
+      g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in
+        acc &+= (Int64(input[i]) &- inputZero) &* (Int64(weights[f]) &- weightZero)
+      }
+      let scaled =
+        wide
+        ? multipliers[oc].apply(wide: acc &+ (bias64?[oc] ?? 0))
+        : multipliers[oc].apply(Int32(truncatingIfNeeded: acc) &+ (bias32?[oc] ?? 0))
+      let value = min(max(scaled &+ outputZero, range.lowerBound), range.upperBound)
+      output[o] = O(truncatingIfNeeded: value)
+    }
+  }
+}

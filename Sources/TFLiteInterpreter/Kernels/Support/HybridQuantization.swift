@@ -1,0 +1,102 @@
+/// TFLite's on-the-fly quantization of float activations for hybrid kernels (float32
+/// activations, int8 weights): one row (or one image) at a time, to int8 with its own scale,
+/// exactly as `tensor_utils::SymmetricQuantizeFloats` and `AsymmetricQuantizeFloats`
+/// (`portable_tensor_utils.cc`) compute them.
+enum HybridQuantization {
+  /// How one row was quantized: `real ≈ scale · (q − offset)`.
+  struct Row {
+    var scale: Float
+    /// The zero point (0 for symmetric quantization).
+    var offset: Int32
+  }
+
+  /// Quantizes `count` (≥ 1) floats from `values` into `quantized`, symmetrically when
+  /// `asymmetric` is false (`q = round(v · 127 / max|v|)` in −127...127, offset 0) and with a
+  /// nudged zero point otherwise (−128...127).
+  @inline(__always)
+  static func quantize(
+    _ values: UnsafePointer<Float>, count: Int, into quantized: UnsafeMutablePointer<Int8>,
+    asymmetric: Bool
+  ) -> Row {
+    asymmetric
+      ? quantizeAsymmetric(values, count: count, into: quantized)
+      : Row(scale: quantizeSymmetric(values, count: count, into: quantized), offset: 0)
+  }
+
+  /// `std::minmax_element` over `count` (≥ 1) floats: the first smallest and the last largest.
+  @inline(__always)
+  static func minMax(_ values: UnsafePointer<Float>, count: Int) -> (min: Float, max: Float) {
+    var low = values[0]
+    var high = values[0]
+    for index in 1..<max(count, 1) {
+      let value = values[index]
+      if value < low { low = value }
+      if !(value < high) { high = value }
+    }
+    return (low, high)
+  }
+
+  /// `SymmetricQuantizeFloats`: returns the scale `max|v| / 127` (1 when every value is 0).
+  static func quantizeSymmetric(
+    _ values: UnsafePointer<Float>, count: Int, into quantized: UnsafeMutablePointer<Int8>
+  ) -> Float {
+    guard count > 0 else { return 1 }
+    let (low, high) = minMax(values, count: count)
+    let range = Swift.max(abs(low), abs(high))
+    guard range != 0 else {
+      quantized.update(repeating: 0, count: count)
+      return 1
+    }
+    let inverse = 127 / range
+    for index in 0..<count {
+      let value = truncate((values[index] * inverse).rounded(.toNearestOrAwayFromZero))
+      quantized[index] = Int8(truncatingIfNeeded: Swift.min(127, Swift.max(-127, value)))
+    }
+    return range / 127
+  }
+
+  /// `AsymmetricQuantizeFloats`: the range `[min(0, min v), max(0, max v)]` mapped onto
+  /// −128...127 in double precision, the zero point nudged to an integer.
+  static func quantizeAsymmetric(
+    _ values: UnsafePointer<Float>, count: Int, into quantized: UnsafeMutablePointer<Int8>
+  ) -> Row {
+    guard count > 0 else { return Row(scale: 1, offset: 0) }
+    let (low, high) = minMax(values, count: count)
+    let rmin = Double(Swift.min(0, low))
+    let rmax = Double(Swift.max(0, high))
+    guard rmin != rmax else {
+      quantized.update(repeating: 0, count: count)
+      return Row(scale: 1, offset: 0)
+    }
+    let (qmin, qmax) = (-128.0, 127.0)
+    let scale = (rmax - rmin) / (qmax - qmin)
+    let fromMin = qmin - rmin / scale
+    let fromMax = qmax - rmax / scale
+    let errorMin = abs(qmin) + abs(rmin / scale)
+    let errorMax = abs(qmax) + abs(rmax / scale)
+    let zeroPoint = errorMin < errorMax ? fromMin : fromMax
+    let offset: Int32
+    if zeroPoint <= qmin {
+      offset = -128
+    } else if zeroPoint >= qmax {
+      offset = 127
+    } else {
+      offset = Int32(zeroPoint.rounded(.toNearestOrAwayFromZero))
+    }
+    let row = Row(scale: Float(scale), offset: offset)
+    let inverse = 1 / row.scale
+    let base = Float(offset)
+    for index in 0..<count {
+      let value = truncate((base + values[index] * inverse).rounded(.toNearestOrAwayFromZero))
+      quantized[index] = Int8(truncatingIfNeeded: Swift.min(127, Swift.max(-128, value)))
+    }
+    return row
+  }
+
+  /// C++'s `static_cast<int32_t>(float)` as x86-64 computes it: truncation toward zero, and
+  /// `Int32.min` for NaN and out-of-range values (where C++ leaves it undefined).
+  @inline(__always)
+  static func truncate(_ value: Float) -> Int32 {
+    value > -2_147_483_904 && value < 2_147_483_648 ? Int32(value) : Int32.min
+  }
+}
