@@ -48,6 +48,12 @@ enum KernelRegistry {
     VarHandleKernel.factories,
     ReadVariableKernel.factories,
     AssignVariableKernel.factories,
+    IntegerReduceKernel.factories,
+    CumulativeSumKernel.factories,
+    SelectKernel.factories,
+    TopKKernel.factories,
+    WhereKernel.factories,
+    NonMaxSuppressionKernel.factories,
   ]
 
   /// Custom operators by custom code (a list, so that a repeated name is caught too).
