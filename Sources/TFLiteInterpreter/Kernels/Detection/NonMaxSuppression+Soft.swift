@@ -14,22 +14,17 @@ extension NonMaxSuppression {
   /// the C++ NaN semantics. `a` is the candidate, `b` the box selected before it.
   @inline(__always)
   public static func orderedCornersIntersectionOverUnion(_ a: Corners, _ b: Corners) -> Float {
-    // std::min(x, y) is `y < x ? y : x`; std::max(x, y) is `x < y ? y : x`.
-    let lowA = SIMD2(a[2] < a[0] ? a[2] : a[0], a[3] < a[1] ? a[3] : a[1])
-    let highA = SIMD2(a[0] < a[2] ? a[2] : a[0], a[1] < a[3] ? a[3] : a[1])
-    let lowB = SIMD2(b[2] < b[0] ? b[2] : b[0], b[3] < b[1] ? b[3] : b[1])
-    let highB = SIMD2(b[0] < b[2] ? b[2] : b[0], b[1] < b[3] ? b[3] : b[1])
-    let areaA = (highA[0] - lowA[0]) * (highA[1] - lowA[1])
-    let areaB = (highB[0] - lowB[0]) * (highB[1] - lowB[1])
-    if areaA <= 0 || areaB <= 0 { return 0 }
-    let ymax = highB[0] < highA[0] ? highB[0] : highA[0]
-    let xmax = highB[1] < highA[1] ? highB[1] : highA[1]
-    let ymin = lowA[0] < lowB[0] ? lowB[0] : lowA[0]
-    let xmin = lowA[1] < lowB[1] ? lowB[1] : lowA[1]
-    let height = ymax - ymin
-    let width = xmax - xmin
-    let intersection = (height < 0 ? 0 : height) * (width < 0 ? 0 : width)
-    return intersection / (areaA + areaB - intersection)
+    let (orderedA, orderedB) = (ordered(a), ordered(b))
+    return intersectionOverUnion(orderedA, area: area(orderedA), orderedB, area: area(orderedB))
+  }
+
+  /// `box` with its corners put in order, `(min y, min x, max y, max x)`, with `std::min` and
+  /// `std::max` (`y < x ? y : x` and `x < y ? y : x`, so NaN handling matches C++).
+  @inline(__always)
+  static func ordered(_ box: Corners) -> Corners {
+    Corners(
+      box[2] < box[0] ? box[2] : box[0], box[3] < box[1] ? box[3] : box[1],
+      box[0] < box[2] ? box[2] : box[0], box[1] < box[3] ? box[3] : box[1])
   }
 
   /// What one V4/V5 pass needs besides the boxes and scores.
@@ -78,7 +73,8 @@ extension NonMaxSuppression {
     // `-0.5 / soft_nms_sigma` is computed in double in TFLite, then stored as float.
     let scale = sigma > 0 ? Float(-0.5 / Double(sigma)) : 0
     let corners = UnsafeRawPointer(boxes)
-    let box = { (index: Int) in corners.loadUnaligned(fromByteOffset: index * 16, as: Corners.self) }
+    let box = { (index: Int) in corners.loadUnaligned(fromByteOffset: index * 16, as: Corners.self)
+    }
     var selected = 0
     while selected < outputs && queue.count > 0 {
       var candidate = queue.pop()

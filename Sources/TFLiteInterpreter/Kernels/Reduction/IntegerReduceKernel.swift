@@ -1,3 +1,5 @@
+import TFLiteModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TFLiteModel
 
 /// The reductions that fold one element at a time, as TFLite's reference `ReduceGeneric`
 /// does: REDUCE_PROD of int32 and int64 (wrapping), REDUCE_ANY and REDUCE_ALL of bool, and

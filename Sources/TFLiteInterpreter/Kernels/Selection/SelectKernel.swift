@@ -92,7 +92,9 @@ struct SelectKernel: Kernel {
         && (0..<3).allSatisfy { steps[$0][steps[$0].count - 1] == strides[$0][dimension] * size }
       if joins {
         sizes[sizes.count - 1] *= size
-        for operand in 0..<3 { steps[operand][steps[operand].count - 1] = strides[operand][dimension] }
+        for operand in 0..<3 {
+          steps[operand][steps[operand].count - 1] = strides[operand][dimension]
+        }
       } else {
         sizes.append(size)
         for operand in 0..<3 { steps[operand].append(strides[operand][dimension]) }
@@ -134,7 +136,8 @@ struct SelectKernel: Kernel {
         }
         let target = output + row * rowLength
         for i in 0..<rowLength {
-          target[i] = condition[offsets.0 + i * c] != 0 ? x[offsets.1 + i * a] : y[offsets.2 + i * b]
+          target[i] =
+            condition[offsets.0 + i * c] != 0 ? x[offsets.1 + i * a] : y[offsets.2 + i * b]
         }
       }
     }

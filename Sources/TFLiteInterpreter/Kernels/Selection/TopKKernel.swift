@@ -44,10 +44,13 @@ struct TopKKernel: Kernel {
     guard let kValue else {
       throw node.unsupported("k must be known at load (the output shape depends on it)")
     }
-    guard let rowLength = shape.last else { throw node.invalid("the input must have rank 1 or more") }
+    guard let rowLength = shape.last else {
+      throw node.invalid("the input must have rank 1 or more")
+    }
     let k = max(kValue, 0)
     guard k <= rowLength, indexType == .int32 || rowLength <= Int(Int16.max) + 1 else {
-      throw node.invalid("k \(kValue) does not fit the last dimension of \(shape) (or its index type)")
+      throw node.invalid(
+        "k \(kValue) does not fit the last dimension of \(shape) (or its index type)")
     }
     let outputShape = Array(shape.dropLast()) + [k]
     try node.setOutputShape(0, outputShape)
@@ -82,9 +85,13 @@ struct TopKKernel: Kernel {
           for (position, index) in best.enumerated() {
             values[row * k + position] = data[index]
             if narrow {
-              indices.storeBytes(of: Int16(truncatingIfNeeded: index), toByteOffset: (row * k + position) * 2, as: Int16.self)
+              indices.storeBytes(
+                of: Int16(truncatingIfNeeded: index), toByteOffset: (row * k + position) * 2,
+                as: Int16.self)
             } else {
-              indices.storeBytes(of: Int32(truncatingIfNeeded: index), toByteOffset: (row * k + position) * 4, as: Int32.self)
+              indices.storeBytes(
+                of: Int32(truncatingIfNeeded: index), toByteOffset: (row * k + position) * 4,
+                as: Int32.self)
             }
           }
         }
@@ -101,7 +108,9 @@ struct TopKKernel: Kernel {
   /// True when element `a` of `data` ranks before element `b`: a larger value, NaN last
   /// (`x != x` only for NaN), equal values by index.
   @inline(__always)
-  private static func ranksBefore<T: Comparable>(_ data: UnsafePointer<T>, _ a: Int, _ b: Int) -> Bool {
+  private static func ranksBefore<T: Comparable>(_ data: UnsafePointer<T>, _ a: Int, _ b: Int)
+    -> Bool
+  {
     let (x, y) = (data[a], data[b])
     let (xNaN, yNaN) = (x != x, y != y)
     if xNaN != yNaN { return yNaN }

@@ -31,13 +31,15 @@ struct DynamicUpdateSliceKernel: Kernel {
       throw node.unsupported("the update is \(update.type) but the operand is \(operand.type)")
     }
     guard start.type == .int32 || start.type == .int64 else {
-      throw node.unsupported("start indices of type \(start.type) are not supported (int32, int64 are)")
+      throw node.unsupported(
+        "start indices of type \(start.type) are not supported (int32, int64 are)")
     }
     guard start.shape == [shape.count], updateShape.count == shape.count,
       zip(updateShape, shape).allSatisfy({ $0 <= $1 })
     else {
       throw node.invalid(
-        "an update \(updateShape) with start indices \(start.shape) does not fit the operand \(shape)")
+        "an update \(updateShape) with start indices \(start.shape) does not fit the operand \(shape)"
+      )
     }
     let elementSize = try ShapeRules.elementSize(operand, node)
     try ShapeRules.requireOutputTypes(matching: operand, node)
@@ -62,7 +64,8 @@ struct DynamicUpdateSliceKernel: Kernel {
     for dimension in operandShape.indices {
       let value =
         wideIndices
-        ? Int(truncatingIfNeeded: start.loadUnaligned(fromByteOffset: dimension * 8, as: Int64.self))
+        ? Int(
+          truncatingIfNeeded: start.loadUnaligned(fromByteOffset: dimension * 8, as: Int64.self))
         : Int(start.loadUnaligned(fromByteOffset: dimension * 4, as: Int32.self))
       let clamped = min(max(value, 0), operandShape[dimension] - updateShape[dimension])
       offset += clamped * operandStrides[dimension]

@@ -22,7 +22,9 @@ struct FillKernel: Kernel {
 
   private static func makeFill(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
-    guard try node.input(0).shape.count == 1 else { throw node.invalid("the shape must be a vector") }
+    guard try node.input(0).shape.count == 1 else {
+      throw node.invalid("the shape must be a vector")
+    }
     let shape = try ShapeRules.constantIntegers(0, "the shape", node)
     let value = try node.input(1)
     guard value.shape.isEmpty || value.shape == [1] else {
@@ -34,7 +36,8 @@ struct FillKernel: Kernel {
     let elementSize = try ShapeRules.elementSize(value, node)
     try ShapeRules.requireOutputTypes(matching: value, node)
     if ShapeRules.isQuantized(value) || ShapeRules.isQuantized(node.outputs[0]) {
-      try ShapeRules.requireSameQuantization(value, "the value", node.outputs[0], "the output", node)
+      try ShapeRules.requireSameQuantization(
+        value, "the value", node.outputs[0], "the output", node)
     }
     try node.setOutputShape(0, shape)
     return FillKernel(elementSize: elementSize, count: count, pattern: nil)

@@ -7,11 +7,18 @@ import TFLiteModel
 /// TFLite). Indices must lie in `0..<input.shape[axis]`: constant indices are checked at load
 /// and a bad one fails the node; indices computed at run time that fall outside produce zero
 /// bytes for their slice (TFLite fails the invocation instead), so no read is out of bounds.
+///
+/// EMBEDDING_LOOKUP without dequantization is the same gather along axis 0 with the inputs
+/// swapped (``makeEmbeddingLookup(_:)``).
 struct GatherKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
-    .gather: { try make(&$0) }
+    .gather: { try make(&$0) },
+    .embeddingLookup: { try makeEmbeddingLookup(&$0) },
   ]
 
+  /// Input positions of the gathered tensor and of the indices.
+  private var paramsInput = 0
+  private var indicesInput = 1
   private let readIndex: IndexTensor
   private let batchCount: Int
   private let outerCount: Int
@@ -19,7 +26,6 @@ struct GatherKernel: Kernel {
   private let axisSize: Int
   /// Bytes of one gathered slice.
   private let sliceBytes: Int
-
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
@@ -68,11 +74,53 @@ struct GatherKernel: Kernel {
       axisSize: axisSize, sliceBytes: count(shape[(axis + 1)...]) * elementSize)
   }
 
+  /// EMBEDDING_LOOKUP whose output has the values' type (TFLite's `EvalSimple`; float outputs
+  /// of int8/uint8 values, the hybrid lookup, are not handled here): rows of the values
+  /// (input 1, rank 2 or more; float32, int8 or uint8, copied as bytes) picked by the int32 vector input 0. The
+  /// output is `[ids] + values.shape[1...]`; constant ids are checked at load, ids computed at
+  /// run time that fall outside give rows of zero bytes (TFLite fails the invocation).
+  private static func makeEmbeddingLookup(_ node: inout NodeContext) throws(InterpreterError)
+    -> any Kernel
+  {
+    try node.expect(inputs: 2, outputs: 1)
+    let ids = try node.input(0)
+    let values = try node.input(1)
+    let shape = try ShapeRules.shape(of: 1, node)
+    guard ids.type == .int32, ids.shape.count == 1 else {
+      throw node.unsupported("the ids must be an int32 vector, not \(ids.type) \(ids.shape)")
+    }
+    guard shape.count >= 2 else { throw node.invalid("the values must have rank 2 or more") }
+    guard [.float32, .int8, .uint8].contains(values.type) else {
+      throw node.unsupported(
+        "values of type \(values.type) are not supported (float32, int8, uint8 are)")
+    }
+    guard node.outputs[0].type == values.type else {
+      throw node.unsupported(
+        "a \(node.outputs[0].type) output of \(values.type) values is a hybrid lookup (only outputs of the values' type are supported)"
+      )
+    }
+    let elementSize = try ShapeRules.elementSize(values, node)
+    if let constant = ids.constantIntegers(),
+      let bad = constant.firstIndex(where: { $0 < 0 || $0 >= shape[0] })
+    {
+      throw node.invalid("id \(constant[bad]) at position \(bad) is out of range 0..<\(shape[0])")
+    }
+    let outputShape = [ids.shape[0]] + shape.dropFirst()
+    guard let sliceCount = ShapeRules.elementCount(Array(shape.dropFirst())) else {
+      throw node.invalid("the output shape \(outputShape) is too large")
+    }
+    try node.setOutputShape(0, outputShape)
+    return GatherKernel(
+      paramsInput: 1, indicesInput: 0, readIndex: try IndexTensor(ids, "ids", node), batchCount: 1,
+      outerCount: 1,
+      coordinateCount: ids.shape[0], axisSize: shape[0], sliceBytes: sliceCount * elementSize)
+  }
+
   func run(_ io: KernelIO) {
     let items = batchCount * outerCount * coordinateCount
-    guard items > 0, sliceBytes > 0, let indices = io.inputs[1] else { return }
+    guard items > 0, sliceBytes > 0, let indices = io.inputs[indicesInput] else { return }
     // Absent only when the input has no elements, and then every index is out of range.
-    let source = io.inputs[0]
+    let source = io.inputs[paramsInput]
     let destination = io.outputs[0]
     io.pool.parallelFor(items, minimumChunk: max(1, 65536 / sliceBytes)) { range in
       for item in range {

@@ -12,7 +12,8 @@ struct IndexTensor {
   /// one of ``types``.
   init(_ tensor: TensorDescription, _ what: String, _ node: NodeContext) throws(InterpreterError) {
     guard Self.types.contains(tensor.type) else {
-      throw node.unsupported("\(what) of type \(tensor.type) are not supported (int16, int32, int64 are)")
+      throw node.unsupported(
+        "\(what) of type \(tensor.type) are not supported (int16, int32, int64 are)")
     }
     type = tensor.type
   }
@@ -30,7 +31,8 @@ struct IndexTensor {
     case .int16: return Int(base.loadUnaligned(fromByteOffset: position * 2, as: Int16.self))
     case .int32: return Int(base.loadUnaligned(fromByteOffset: position * 4, as: Int32.self))
     default:
-      return Int(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: position * 8, as: Int64.self))
+      return Int(
+        truncatingIfNeeded: base.loadUnaligned(fromByteOffset: position * 8, as: Int64.self))
     }
   }
 }

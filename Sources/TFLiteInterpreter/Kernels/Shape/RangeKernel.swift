@@ -47,7 +47,9 @@ struct RangeKernel: Kernel {
   }
 
   /// TFLite's length of a float range (`std::ceil(std::abs((limit - start) / delta))`).
-  private static func floatLength(_ start: Float, _ limit: Float, _ delta: Float, _ node: NodeContext)
+  private static func floatLength(
+    _ start: Float, _ limit: Float, _ delta: Float, _ node: NodeContext
+  )
     throws(InterpreterError) -> Int
   {
     guard delta != 0, (start >= limit && delta < 0) || (start <= limit && delta > 0) else {

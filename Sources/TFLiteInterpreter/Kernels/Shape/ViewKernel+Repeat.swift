@@ -8,13 +8,7 @@ extension ViewKernel {
   /// The output is the view `[m₀, d₀, m₁, d₁, …]` of the input with stride 0 over each
   /// repetition `mᵢ` (its row-major layout is exactly the tiled tensor's).
   static func makeTile(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
-    guard try node.input(1).shape.count == 1 else {
-      throw node.invalid("the multiples must be a vector")
-    }
-    let multiples = try ShapeRules.constantIntegers(1, "the multiples", node)
+    let (input, shape, multiples) = try vectorArgument(&node, "the multiples")
     guard multiples.count == shape.count else {
       throw node.invalid("\(multiples.count) multiples for an input of rank \(shape.count)")
     }
@@ -37,13 +31,7 @@ extension ViewKernel {
   /// the constant int32/int64 vector input 1, which must have at least the input's rank; every
   /// input dimension must be 1 or equal to the target's. Every fixed-size element type.
   static func makeBroadcastTo(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
-    guard try node.input(1).shape.count == 1 else {
-      throw node.invalid("the target shape must be a vector")
-    }
-    let target = try ShapeRules.constantIntegers(1, "the target shape", node)
+    let (input, shape, target) = try vectorArgument(&node, "the target shape")
     let extra = target.count - shape.count
     guard extra >= 0, target.allSatisfy({ $0 >= 0 }) else {
       throw node.invalid("\(shape) cannot be broadcast to \(target)")
@@ -64,16 +52,11 @@ extension ViewKernel {
   /// int32/int64 vector input 1 reversed (negative axes count from the end). Any set of
   /// distinct axes (TFLite accepts only contiguous ones), every fixed-size element type.
   static func makeReverse(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
-    guard try node.input(1).shape.count == 1 else {
-      throw node.invalid("the axes must be a vector")
-    }
+    let (input, shape, axes) = try vectorArgument(&node, "the axes")
     var strides = ShapeRules.strides(shape)
     var base = 0
     var reversed = Set<Int>()
-    for value in try ShapeRules.constantIntegers(1, "the axes", node) {
+    for value in axes {
       let axis = try ShapeRules.axis(value, rank: shape.count, "axis", node)
       guard reversed.insert(axis).inserted else {
         throw node.invalid("axis \(axis) is reversed twice")
@@ -82,6 +65,18 @@ extension ViewKernel {
       strides[axis] = -strides[axis]
     }
     return try finishView(&node, input, shape, shape, strides, base: base)
+  }
+
+  /// The data input (input 0) and its shape, and the values of the constant int32/int64
+  /// vector input 1 (`what`), of a node with two inputs and one output.
+  private static func vectorArgument(_ node: inout NodeContext, _ what: String)
+    throws(InterpreterError) -> (TensorDescription, [Int], [Int])
+  {
+    try node.expect(inputs: 2, outputs: 1)
+    let input = try node.input(0)
+    let shape = try ShapeRules.shape(of: 0, node)
+    guard try node.input(1).shape.count == 1 else { throw node.invalid("\(what) must be a vector") }
+    return (input, shape, try ShapeRules.constantIntegers(1, what, node))
   }
 
   /// Checks the output of a view of `input` and returns the kernel writing `viewShape` (laid
