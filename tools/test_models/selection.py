@@ -68,6 +68,13 @@ def _topk_cases():
         spec = [tf.TensorSpec([3, 7], dtype)]
         yield Case(f"topk_{dtype.name}", lambda s=spec: convert(top(3), s),
                    named(a=integers(0 if dtype == tf.uint8 else -5, 5)))
+    dynamic = [tf.TensorSpec([None, None], tf.float32)]
+    yield Case("topk_k_from_shape_float32", lambda: with_input_shapes(convert(
+        lambda a: tf.math.top_k(a, tf.shape(a)[0]), dynamic), [[3, 7]]), random_inputs())
+    yield Case("topk_fed_k_float32", lambda: convert(
+        lambda a, b: tf.math.top_k(a, b), [f32, tf.TensorSpec([], tf.int32)]),
+        named(b=integers(2, 2)), error="must be known at load",
+        note="the outputs' last dimension is k: refused at load when k is fed")
     # The converter cannot quantize TOPK_V2 to 16x8.
     yield Case("topk_quantized_int8", lambda: convert(
         top(3), [f32], representative=representative_of([[3, 7]]), int8_io=True),
