@@ -24,12 +24,16 @@ def cases():
         yield Case(f"gather_nd_fed_{name}_indices_{name}",
                    lambda s=spec: convert(lambda a, b: tf.gather_nd(a, b), s),
                    named(a=integers(-1000, 1000), b=constant(INDICES)))
+    for dtype in (tf.uint8, tf.int8, tf.int16):
+        yield Case(f"gather_nd_{dtype.name}", lambda d=dtype: convert(
+            lambda a: tf.gather_nd(a, INDICES), [tf.TensorSpec(PARAMS, d)]),
+            named(a=integers(0 if dtype == tf.uint8 else -100, 100)))
     yield Case("gather_nd_bool", lambda: convert(
         lambda x: tf.gather_nd(x, INDICES), [tf.TensorSpec(PARAMS, tf.bool)]), random_inputs())
-    yield Case("gather_nd_int8", lambda: convert(
+    yield Case("gather_nd_quantized_int8", lambda: convert(
         lambda x: tf.gather_nd(x, INDICES), [f32], representative=representative_of([PARAMS]),
         int8_io=True), random_inputs())
-    yield Case("gather_nd_int16", lambda: convert(
+    yield Case("gather_nd_quantized_int16", lambda: convert(
         lambda x: tf.gather_nd(x, INDICES), [f32], representative=representative_of([PARAMS]),
         int8_io=True, int16x8=True), random_inputs())
     table = np.arange(24, dtype=np.float32).reshape(6, 4) / 7 - 1

@@ -68,6 +68,8 @@ def _topk_cases():
         spec = [tf.TensorSpec([3, 7], dtype)]
         yield Case(f"topk_{dtype.name}", lambda s=spec: convert(top(3), s),
                    named(a=integers(0 if dtype == tf.uint8 else -5, 5)))
+    yield Case("topk_int16_indices_float32", lambda: convert(
+        lambda a: tf.math.top_k(a, 4, index_type=tf.int16), [f32]), random_inputs(seed=6))
     dynamic = [tf.TensorSpec([None, None], tf.float32)]
     yield Case("topk_k_from_shape_float32", lambda: with_input_shapes(convert(
         lambda a: tf.math.top_k(a, tf.shape(a)[0]), dynamic), [[3, 7]]), random_inputs())

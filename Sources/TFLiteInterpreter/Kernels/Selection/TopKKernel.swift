@@ -79,9 +79,10 @@ struct TopKKernel: Kernel {
     let (k, rowLength, narrow) = (self.k, self.rowLength, narrowIndices)
     io.pool.parallelFor(rows, minimumChunk: max(1, 4096 / rowLength)) { range in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: k) { kept in
+        guard let heap = kept.baseAddress else { return }
         for row in range {
           let data = input + row * rowLength
-          let best = Self.select(data, count: rowLength, k: k, into: kept.baseAddress!)
+          let best = Self.select(data, count: rowLength, k: k, into: heap)
           for (position, index) in best.enumerated() {
             values[row * k + position] = data[index]
             if narrow {
