@@ -10,14 +10,6 @@ def given(*arrays):
     return lambda model: [np.asarray(a) for a in arrays]
 
 
-def seeded(*makers, seed=1):
-    """An `inputs` function calling each `maker(rng)` in turn with one seeded generator."""
-    def make(model):
-        rng = np.random.default_rng(seed)
-        return [m(rng) for m in makers]
-    return make
-
-
 def named(seed=1, **makers):
     """An `inputs` function feeding each model input by its argument name (the converter may
     order inputs differently from the function's arguments): `makers[name](rng, shape, dtype)`;
