@@ -59,6 +59,12 @@ enum KernelRegistry {
     TransposeConvolutionKernel.factories,
     SequenceLSTMKernel.factories,
     EmbeddingLookupKernel.factories,
+    IntegerReduceKernel.factories,
+    CumulativeSumKernel.factories,
+    SelectKernel.factories,
+    TopKKernel.factories,
+    WhereKernel.factories,
+    NonMaxSuppressionKernel.factories,
   ]
 
   /// Custom operators by custom code (a list, so that a repeated name is caught too).

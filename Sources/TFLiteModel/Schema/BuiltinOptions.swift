@@ -57,6 +57,8 @@ public enum BuiltinOptions: Sendable, Equatable {
   case callOnce(initSubgraph: Int)
   /// VAR_HANDLE: the resource variable's container and shared name.
   case varHandle(container: String, sharedName: String)
+  /// `CUMSUM`: `exclusive` leaves each element out of its own sum, `reverse` sums from the end.
+  case cumsum(exclusive: Bool, reverse: Bool)
   /// Any other options table, decoded no further.
   case other(BuiltinOptionsType)
 
@@ -103,6 +105,7 @@ public enum BuiltinOptions: Sendable, Equatable {
     case .whileLoop: return "WhileOptions"
     case .callOnce: return "CallOnceOptions"
     case .varHandle: return "VarHandleOptions"
+    case .cumsum: return "CumsumOptions"
     case .other(let type): return type.name
     }
   }
@@ -171,6 +174,7 @@ public enum BuiltinOptions: Sendable, Equatable {
       self = .whileLoop(
         conditionSubgraph: try int(0, "cond_subgraph_index"),
         bodySubgraph: try int(1, "body_subgraph_index"))
+    case 102: self = .cumsum(exclusive: try flag(0, "exclusive"), reverse: try flag(1, "reverse"))
     case 103: self = .callOnce(initSubgraph: try int(0, "init_subgraph_index"))
     case 111:
       self = .varHandle(

@@ -81,6 +81,10 @@ final class QuantizedReduceKernel: Kernel {
           "the input (scale \(inputParameters.scale), zero point \(inputParameters.zeroPoint)) and the output (scale \(outputParameters.scale), zero point \(outputParameters.zeroPoint)) must be quantized alike"
         )
       }
+    case .product:
+      // Quantized products are rescaled at every step: IntegerReduceKernel's.
+      return try IntegerReduceKernel.quantizedProduct(
+        &node, input: input, axes: axes, outputCount: outputCount)
     case .mean, .sum:
       try inputParameters.requireScale("the input", node)
       try outputParameters.requireScale("the output", node)
@@ -121,7 +125,7 @@ final class QuantizedReduceKernel: Kernel {
     let output = io.output(0, as: T.self)
     let initial: Int32
     switch operation {
-    case .mean, .sum: initial = 0
+    case .mean, .sum, .product: initial = 0  // never .product: see make
     case .maximum: initial = Int32(T.min)
     case .minimum: initial = Int32(T.max)
     }
@@ -159,11 +163,11 @@ final class QuantizedReduceKernel: Kernel {
     let outputStride = outputStrides[level]
     if level == sizes.count - 1 {
       switch (operation, outputStride == 0) {
-      case (.mean, true), (.sum, true):
+      case (.mean, true), (.sum, true), (.product, true):  // never .product: see make
         var total: Int32 = 0
         for index in 0..<size { total &+= Int32(input[index]) }
         sums[0] &+= total
-      case (.mean, false), (.sum, false):
+      case (.mean, false), (.sum, false), (.product, false):
         for index in 0..<size { sums[index] &+= Int32(input[index]) }
       case (.maximum, true):
         var best = sums[0]
@@ -194,7 +198,7 @@ final class QuantizedReduceKernel: Kernel {
     switch operation {
     case .maximum, .minimum:
       for index in 0..<count { output[index] = T(truncatingIfNeeded: sums[index]) }
-    case .mean, .sum:
+    case .mean, .sum, .product:
       let (multiplier, zeroTimesCount, outputZero) = (
         self.multiplier, self.zeroTimesCount, self.outputZero
       )

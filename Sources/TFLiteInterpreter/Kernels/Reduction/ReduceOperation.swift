@@ -5,6 +5,8 @@ enum ReduceOperation {
   case mean
   /// Sum in index order (0 for no elements).
   case sum
+  /// Product in index order (1 for no elements): REDUCE_PROD.
+  case product
   /// `in > current ? in : current`, starting from the lowest float (NaN is skipped).
   case maximum
   /// `in < current ? in : current`, starting from the largest float (NaN is skipped).
@@ -31,6 +33,7 @@ enum ReduceOperation {
   var initial: Float {
     switch self {
     case .mean, .sum: return 0
+    case .product: return 1
     case .maximum: return -.greatestFiniteMagnitude
     case .minimum: return .greatestFiniteMagnitude
     }
@@ -41,6 +44,7 @@ enum ReduceOperation {
   func combine(_ current: Float, _ value: Float) -> Float {
     switch self {
     case .mean, .sum: return current + value
+    case .product: return current * value
     case .maximum: return value > current ? value : current
     case .minimum: return value < current ? value : current
     }
@@ -51,6 +55,7 @@ enum ReduceOperation {
   func combine(_ current: VectorMath.Vector, _ value: VectorMath.Vector) -> VectorMath.Vector {
     switch self {
     case .mean, .sum: return current + value
+    case .product: return current * value
     case .maximum: return current.replacing(with: value, where: value .> current)
     case .minimum: return current.replacing(with: value, where: value .< current)
     }

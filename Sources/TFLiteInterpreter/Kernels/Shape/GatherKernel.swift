@@ -7,12 +7,15 @@ import TFLiteModel
 /// TFLite). Indices must lie in `0..<input.shape[axis]`: constant indices are checked at load
 /// and a bad one fails the node; indices computed at run time that fall outside produce zero
 /// bytes for their slice (TFLite fails the invocation instead), so no read is out of bounds.
+///
+/// EMBEDDING_LOOKUP, the same gather along axis 0 with the inputs swapped, has its own kernel
+/// (``EmbeddingLookupKernel``, which also dequantizes hybrid tables).
 struct GatherKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
-    .gather: { try make(&$0) }
+    .gather: { try make(&$0) },
   ]
 
-  private let indexType: TensorType
+  private let readIndex: IndexTensor
   private let batchCount: Int
   private let outerCount: Int
   private let coordinateCount: Int
@@ -20,16 +23,13 @@ struct GatherKernel: Kernel {
   /// Bytes of one gathered slice.
   private let sliceBytes: Int
 
-
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     let input = try node.input(0)
     let shape = try ShapeRules.shape(of: 0, node)
     let indices = try node.input(1)
     let indexShape = try ShapeRules.shape(of: 1, node)
-    guard [.int16, .int32, .int64].contains(indices.type) else {
-      throw node.unsupported("indices of type \(indices.type) are not supported")
-    }
+    let readIndex = try IndexTensor(indices, "indices", node)
     var (rawAxis, rawBatchDims) = (0, 0)
     if case .gather(let axis, let batchDims) = node.options {
       (rawAxis, rawBatchDims) = (axis, batchDims)
@@ -55,7 +55,7 @@ struct GatherKernel: Kernel {
       throw node.invalid("the output shape \(outputShape) is too large")
     }
     let axisSize = shape[axis]
-    if let values = constantIndices(indices) {
+    if let values = IndexTensor.constantValues(indices) {
       for (position, value) in values.enumerated() where value < 0 || value >= axisSize {
         throw node.invalid(
           "index \(value) at position \(position) is out of range 0..<\(axisSize) along axis \(axis)"
@@ -65,15 +65,9 @@ struct GatherKernel: Kernel {
     try node.setOutputShape(0, outputShape)
     let count = { (dimensions: ArraySlice<Int>) in ShapeRules.elementCount(Array(dimensions)) ?? 0 }
     return GatherKernel(
-      indexType: indices.type, batchCount: count(shape[..<batchDims]),
+      readIndex: readIndex, batchCount: count(shape[..<batchDims]),
       outerCount: count(shape[batchDims..<axis]), coordinateCount: count(indexShape[batchDims...]),
       axisSize: axisSize, sliceBytes: count(shape[(axis + 1)...]) * elementSize)
-  }
-
-  /// The indices when known at load.
-  private static func constantIndices(_ indices: TensorDescription) -> [Int]? {
-    if indices.type == .int16 { return indices.constantValues(as: Int16.self)?.map(Int.init) }
-    return indices.constantIntegers()
   }
 
   func run(_ io: KernelIO) {
@@ -96,17 +90,6 @@ struct GatherKernel: Kernel {
           target.initializeMemory(as: UInt8.self, repeating: 0, count: sliceBytes)
         }
       }
-    }
-  }
-
-  @inline(__always)
-  private func readIndex(_ indices: UnsafeRawPointer, _ position: Int) -> Int {
-    switch indexType {
-    case .int16: return Int(indices.loadUnaligned(fromByteOffset: position * 2, as: Int16.self))
-    case .int32: return Int(indices.loadUnaligned(fromByteOffset: position * 4, as: Int32.self))
-    default:
-      return Int(
-        truncatingIfNeeded: indices.loadUnaligned(fromByteOffset: position * 8, as: Int64.self))
     }
   }
 }

@@ -2,7 +2,8 @@ import TFLiteModel
 
 /// Every shape and data-movement operator: CONCATENATION, PACK, RESHAPE, SQUEEZE, EXPAND_DIMS,
 /// PAD, PADV2, SLICE, STRIDED_SLICE, TRANSPOSE, DEPTH_TO_SPACE, SPACE_TO_DEPTH, SPLIT, SPLIT_V,
-/// UNPACK, SHAPE, GATHER, SPACE_TO_BATCH_ND and BATCH_TO_SPACE_ND.
+/// UNPACK, SHAPE, GATHER, GATHER_ND, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND, TILE, BROADCAST_TO,
+/// REVERSE_V2, MIRROR_PAD, BROADCAST_ARGS, DYNAMIC_UPDATE_SLICE, FILL, ZEROS_LIKE and RANGE.
 enum ShapeOperators {
   /// The factories of all the shape kernels, for ``KernelRegistry``.
   static let factories: [BuiltinOperator: KernelFactory] = {
@@ -10,7 +11,9 @@ enum ShapeOperators {
     let families = [
       ConcatenationKernel.factories, ReshapeKernel.factories, PadKernel.factories,
       ViewKernel.factories, SplitKernel.factories, ShapeKernel.factories,
-      GatherKernel.factories, SpaceBatchKernel.factories,
+      GatherKernel.factories, SpaceBatchKernel.factories, GatherNdKernel.factories,
+      MirrorPadKernel.factories, BroadcastArgsKernel.factories, DynamicUpdateSliceKernel.factories,
+      FillKernel.factories, RangeKernel.factories,
     ]
     for family in families { table.merge(family) { first, _ in first } }
     return table

@@ -1,8 +1,8 @@
 import TFLiteModel
 
 /// An operator whose one output is a strided view of its first input, gathered into a dense
-/// tensor: SLICE, STRIDED_SLICE, TRANSPOSE, DEPTH_TO_SPACE and SPACE_TO_DEPTH (factories in
-/// the `ViewKernel+…` files). Works on every fixed-size element type by moving bytes.
+/// tensor: SLICE, STRIDED_SLICE, TRANSPOSE, DEPTH_TO_SPACE, SPACE_TO_DEPTH, TILE, BROADCAST_TO
+/// and REVERSE_V2 (factories in the `ViewKernel+…` files). Works on every fixed-size element type by moving bytes.
 final class ViewKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .slice: { try makeSlice(&$0) },
@@ -10,6 +10,9 @@ final class ViewKernel: Kernel {
     .transpose: { try makeTranspose(&$0) },
     .depthToSpace: { try makeDepthToSpace(&$0) },
     .spaceToDepth: { try makeSpaceToDepth(&$0) },
+    .tile: { try makeTile(&$0) },
+    .broadcastTo: { try makeBroadcastTo(&$0) },
+    .reverseV2: { try makeReverse(&$0) },
   ]
 
   private let copy: StridedCopy
