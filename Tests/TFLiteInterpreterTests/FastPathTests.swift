@@ -27,7 +27,7 @@ struct FastPathTests {
       model: try ModelFile(contentsOfFile: base.path),
       options: InterpreterOptions(threadCount: threads, kernels: kernels))
     try interpreter.setInput(at: 0, bytes: input.data)
-    interpreter.invoke()
+    try interpreter.invoke()
     return try interpreter.outputBytes(at: 0)
   }
 
