@@ -46,11 +46,19 @@ enum ModelFitCheck {
         }
         let description = try LocalModel(path: path).detectorDescription(
           options: DetectorModelOptions(normalization: normalization))
+        let labels =
+          description.labels.isEmpty ? "no labels" : "\(description.labels.count) labels"
+        let threshold = description.metadataScoreThreshold.map { ", metadata threshold \($0)" }
         var summary = [input(description.input)]
-        summary.append(
-          "outputs: \(description.outputs.count) (boxes, classes, scores, count), "
-            + "\(description.labels.isEmpty ? "no labels" : "\(description.labels.count) labels")"
-            + (description.metadataScoreThreshold.map { ", metadata threshold \($0)" } ?? ""))
+        if let yolo = description.yolo {
+          summary.append(
+            "output \"\(yolo.tensor.name)\": YOLO \(yolo.layout.rawValue), \(yolo.boxCount) boxes × \(yolo.classCount) classes \(yolo.elementType), \(labels)\(threshold ?? ""); image fitted by \(description.fit)"
+          )
+        } else {
+          summary.append(
+            "outputs: \(description.outputs.count) (boxes, classes, scores, count), \(labels)\(threshold ?? "")"
+          )
+        }
         return (true, summary + description.notes, [])
       }
     } catch {

@@ -54,6 +54,14 @@ struct DetectorOptionsCommandTests {
     #expect(indexed.standardOutput.contains("detector class 0 "))
   }
 
+  @Test("inspect --as detector describes a YOLO output and its letterbox")
+  func inspect() throws {
+    let result = try ToolRunner.run(["inspect", Self.yolo, "--as", "detector"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("YOLO yolov8, 8400 boxes × 80 classes"))
+    #expect(result.standardOutput.contains("letterbox(border: 114)"))
+  }
+
   @Test("bad detector options are usage errors that say what is wrong")
   func usage() throws {
     let allowWithoutLabels = try ToolRunner.run([
