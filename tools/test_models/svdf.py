@@ -12,7 +12,7 @@ import flatbuffers
 import numpy as np
 from ai_edge_litert import schema_py_generated as schema
 
-from .common import Case, random_inputs
+from .common import Case, edited, random_inputs
 
 T = schema.TensorType
 ACTIVATIONS = {"none": schema.ActivationFunctionType.NONE,
@@ -131,20 +131,28 @@ def hybrid_model(batch, n_input, units, rank, memory, activation, seed, asymmetr
 
 
 def int8_model(batch, n_input, units, rank, memory, seed, input_q=(1 / 64, 3),
-               output_q=(1 / 16, -5)):
+               output_q=(1 / 16, -5), bias=True, activation="relu"):
     """Full integer: scales chosen from the float weights and the input range (±2): the state
     holds activations up to ~4σ of Σ w·x, the output ±8."""
-    spec = _weights(batch, n_input, units, rank, memory, seed)
+    spec = _weights(batch, n_input, units, rank, memory, seed, bias)
     wf, wf_scale = _symmetric(spec["wf"], 8)
     wt, wt_scale = _symmetric(spec["wt"], 16)
     state_scale = float(np.float32(4 * 0.5 * np.sqrt(n_input) * 1.2 / 32767))
     bias_scale = state_scale * wt_scale
-    bias = np.round(spec["bias"] / bias_scale).astype(np.int32)
+    bias = None if not bias else np.round(spec["bias"] / bias_scale).astype(np.int32)
     spec.update(wf=wf, wt=wt, bias=bias, input_q=input_q, wf_q=(wf_scale, 0),
                 wt_q=(wt_scale, 0), bias_q=(bias_scale, 0), state_q=(state_scale, 0),
                 output_q=output_q, io_type=T.INT8, wf_type=T.INT8, wt_type=T.INT16,
-                bias_type=T.INT32, state_type=T.INT16, activation="relu")
+                bias_type=T.INT32, state_type=T.INT16, activation=activation)
     return _svdf_model(spec)
+
+
+def _with_rank(model, rank):
+    """`model` with SVDFOptions.rank set to `rank` (malformed when it does not divide the
+    filters)."""
+    def edit(tree):
+        tree.subgraphs[0].operators[0].builtinOptions.rank = rank
+    return edited(model, edit)
 
 
 def cases():
@@ -172,3 +180,12 @@ def cases():
     yield Case("rank2_int8", lambda: int8_model(3, 4, 3, 2, 4, 9), inputs, **exact)
     yield Case("rank2_memory1_int8", lambda: int8_model(1, 6, 2, 2, 1, 10, input_q=(1 / 32, 0),
                                                         output_q=(1 / 64, 2)), inputs, **exact)
+    yield Case("rank1_no_bias_int8", lambda: int8_model(2, 4, 3, 1, 2, 11, bias=False), inputs,
+               **exact)
+    # Refused at load (LiteRT refuses the first when invoked, the second when prepared).
+    yield Case("int8_without_relu_error",
+               lambda: int8_model(2, 5, 4, 1, 3, 8, activation="none"), inputs,
+               error="the integer SVDF needs the RELU activation")
+    yield Case("rank_not_dividing_filters_error",
+               lambda: _with_rank(float_model(2, 5, 4, 1, 3, "relu", 1), 3), inputs,
+               error="rank 3 must be positive and divide the 4 filters")
