@@ -58,6 +58,7 @@ enum KernelRegistry {
     BatchMatMulKernel.factories,
     TransposeConvolutionKernel.factories,
     SequenceLSTMKernel.factories,
+    SVDFKernel.factories,
     EmbeddingLookupKernel.factories,
     IntegerReduceKernel.factories,
     CumulativeSumKernel.factories,

@@ -48,6 +48,7 @@ public enum BuiltinOptions: Sendable, Equatable {
   case transposeConv(TransposeConvOptions)
   case batchMatMul(BatchMatMulOptions)
   case unidirectionalSequenceLSTM(SequenceLSTMOptions)
+  case svdf(SVDFOptions)
   case gelu(approximate: Bool)
   /// IF: the subgraphs run when the condition is true and false.
   case ifThenElse(thenSubgraph: Int, elseSubgraph: Int)
@@ -100,6 +101,7 @@ public enum BuiltinOptions: Sendable, Equatable {
     case .transposeConv: return "TransposeConvOptions"
     case .batchMatMul: return "BatchMatMulOptions"
     case .unidirectionalSequenceLSTM: return "UnidirectionalSequenceLSTMOptions"
+    case .svdf: return "SVDFOptions"
     case .gelu: return "GeluOptions"
     case .ifThenElse: return "IfOptions"
     case .whileLoop: return "WhileOptions"
@@ -126,6 +128,7 @@ public enum BuiltinOptions: Sendable, Equatable {
     case 1: self = .conv2D(try Conv2DOptions(t))
     case 2: self = .depthwiseConv2D(try DepthwiseConv2DOptions(t))
     case 5: self = .pool2D(try Pool2DOptions(t))
+    case 6: self = .svdf(try SVDFOptions(t))
     case 8: self = .fullyConnected(try FullyConnectedOptions(t))
     case 9: self = .softmax(beta: try real(0, "beta"))
     case 10: self = .concatenation(axis: try int(0, "axis"), activation: try activation(1))
