@@ -5,6 +5,9 @@ import Foundation
 enum DefaultModels {
   static var classifier: String? { existing("Models/digits_classifier.tflite") }
   static var detector: String? { existing("Models/digits_detector.tflite") }
+  /// The YOLO-layout digit detector (Ultralytics YOLOv8 output layout) and its labels.
+  static var yoloDetector: String? { existing("Models/digits_yolo.tflite") }
+  static let yoloLabels = "Models/digits_yolo_labels.txt"
 
   /// The crop padding the default classifier was trained with: each detected box grown by
   /// 10 % of its width and height on every side (see Models/tools/README.md).

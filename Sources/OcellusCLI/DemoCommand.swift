@@ -4,8 +4,8 @@ import Ocellus
 import TFLiteModel
 
 /// `ocellus demo [--output DIR]`: the whole pipeline on the project's own models and samples
-/// in `Models/` — labels the digit pictures, detects and classifies the scenes, and tracks the
-/// frame sequence — printing a summary and writing annotated PNGs and `report.json` to DIR
+/// in `Models/` — labels the digit pictures, detects and classifies the scenes, tracks the
+/// frame sequence, and detects the scenes again with the YOLO-layout detector — printing a summary and writing annotated PNGs and `report.json` to DIR
 /// (default `ocellus-demo`).
 enum DemoCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
@@ -37,11 +37,17 @@ enum DemoCommand {
     print("3. Tracking over the frame sequence (stream mode, 30 fps)")
     let tracking = try trackSequence(
       samples: samples, classifier: classifier, base: base, output: output)
-    let report = JSONValue.fields([
+    var fields: [(String, JSONValue)] = [
       ("classifier", .string(classifierPath)), ("detector", .string(detectorPath)),
       ("labeling", .array(labeling)), ("detection", .array(detection)),
       ("tracking", .array(tracking)),
-    ])
+    ]
+    if let yoloPath = DefaultModels.yoloDetector {
+      print("4. YOLO-layout detector (digits_yolo.tflite: letterbox, per-class NMS)")
+      fields.append(("yolo_detector", .string(yoloPath)))
+      fields.append(("yolo_detection", .array(try detectWithYOLO(samples: samples, path: yoloPath))))
+    }
+    let report = JSONValue.fields(fields)
     try Data((report.serialized() + "\n").utf8).write(
       to: URL(fileURLWithPath: output + "/report.json"))
     let written = detection.count + tracking.count + 1
@@ -88,6 +94,28 @@ enum DemoCommand {
       print("   \(file): " + objects.map { DetectCommand.text($0) }.joined(separator: "; "))
       try DetectCommand.annotated(image, objects).write(
         to: URL(fileURLWithPath: "\(output)/\(file)"))
+      reports.append(
+        .fields([
+          ("file", .string(file)), ("objects", .array(objects.map { DetectCommand.json($0) })),
+        ]))
+    }
+    return reports
+  }
+
+  /// Detects the digits of each scene with the YOLO-layout detector alone (its own class
+  /// names, no classifier); their report entries.
+  private static func detectWithYOLO(samples: String, path: String) throws -> [JSONValue] {
+    var options = ObjectDetectorOptions(
+      detectorMode: .singleImage, shouldEnableMultipleObjects: true,
+      detectorModel: try LocalModel(path: path))
+    options.detectorModelOptions.labels = try LabelFile.parse(
+      [UInt8](Data(contentsOf: URL(fileURLWithPath: DefaultModels.yoloLabels))), maxLabels: 1000
+    ).labels
+    let detector = try ObjectDetector(options: options)
+    var reports: [JSONValue] = []
+    for file in try sorted(samples, prefix: "scene_") {
+      let objects = try detector.results(in: VisionImage(contentsOfFile: samples + "/" + file))
+      print("   \(file): " + objects.map { DetectCommand.text($0) }.joined(separator: "; "))
       reports.append(
         .fields([
           ("file", .string(file)), ("objects", .array(objects.map { DetectCommand.json($0) })),
