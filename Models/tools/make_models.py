@@ -16,11 +16,16 @@ digits, 8x8 grayscale, shipped inside scikit-learn) with fixed seeds:
      (anchors as a constant tensor, FlexBuffer options), then given metadata;
   5. sample images, a short frame sequence and a small held-out set are written as
      PNG with JSON ground truth, and both models are evaluated with TF Lite's Python
-     interpreter on held-out data (Models/evaluation.json).
+     interpreter on held-out data (Models/evaluation.json);
+  6. last, in a process of its own, a YOLOv8-layout detector (128x128x3 -> [1, 14, 320],
+     anchor-free, no NMS in the graph) is trained on scenes drawn with its own seeds and
+     exported as float32 and full-integer int8 TFLite models; its evaluation is added to
+     evaluation.json. `--only yolo` runs this step alone and leaves every other file as it is.
 
 Usage (from the repository root):
-    python Models/tools/make_models.py            # full run, writes into Models/
-    python Models/tools/make_models.py --quick    # tiny smoke run into /tmp/ocellus-models-quick
+    python Models/tools/make_models.py               # full run, writes into Models/
+    python Models/tools/make_models.py --only yolo   # only digits_yolo*.tflite (+ evaluation.json entries)
+    python Models/tools/make_models.py --quick       # tiny smoke run into /tmp/ocellus-models-quick
 """
 
 import argparse
@@ -468,9 +473,9 @@ def op_names(buf):
     return names
 
 
-def check_ops(name, buf):
+def check_ops(name, buf, allowed=ALLOWED_OPS):
     ops = op_names(buf)
-    bad = sorted({o for o in ops if o.split(":")[0] not in ALLOWED_OPS})
+    bad = sorted({o for o in ops if o.split(":")[0] not in allowed})
     if bad:
         raise SystemExit(f"{name}: operators outside the allowed set: {bad}")
     counts = {}
@@ -723,6 +728,379 @@ def average_precision(dets, gts, iou_thr=0.5, class_agnostic=False):
 
 
 # ---------------------------------------------------------------------------------------
+# YOLO-layout detector (Ultralytics YOLOv8 output layout, no NMS in the graph)
+# ---------------------------------------------------------------------------------------
+#
+# Scenes made like the SSD detector's (own seeds), an anchor-free head on the same two feature maps
+# (16x16 and 8x8: 256 + 64 = 320 cells, row-major, the 16x16 map first) and one output
+# [1, 4 + 10, 320], channels first like YOLOv8's [1, 4 + C, N]: rows 0-3 are the box centre
+# x, y and width, height as fractions of the input (0..1), rows 4-13 the sigmoid scores of
+# the ten digits. Decoding, inside the graph: raw = conv head; p = sigmoid(raw);
+# cx = (j - 0.5 + 2 p) / cells, cy = (i - 0.5 + 2 p) / cells, w = p, h = p, score = p, i.e.
+# one constant MUL and one constant ADD after the boxes' LOGISTIC, then a CONCATENATION with
+# the scores and a TRANSPOSE.
+
+YOLO_MAPS = [16, 8]                                  # cells per side, finest first
+YOLO_CELLS = sum(c * c for c in YOLO_MAPS)          # 320
+YOLO_CHANNELS = 4 + NUM_CLASSES                      # 14
+YOLO_ALLOWED_OPS = {"CONV_2D", "DEPTHWISE_CONV_2D", "ADD", "MUL", "LOGISTIC", "CONCATENATION",
+                    "RESHAPE", "TRANSPOSE", "QUANTIZE", "DEQUANTIZE", "PAD", "MEAN",
+                    "FULLY_CONNECTED", "SOFTMAX"}
+YOLO_CONF = 0.25                                     # Ultralytics' default score threshold
+YOLO_NMS_IOU = 0.7                                   # Ultralytics' default NMS IoU
+YOLO_MAX_DET = 300                                   # Ultralytics' default max_det
+YOLO_SEED = SEED + 20                                # its own TF/NumPy seeds (weights, shuffling)
+
+
+def yolo_grid():
+    """Per cell and channel, the scale and offset that turn sigmoid(raw) into the output:
+    out = sigmoid(raw) * scale + offset, both [YOLO_CELLS, YOLO_CHANNELS] float32."""
+    scale = np.ones((YOLO_CELLS, YOLO_CHANNELS), np.float32)
+    offset = np.zeros((YOLO_CELLS, YOLO_CHANNELS), np.float32)
+    n = 0
+    for cells in YOLO_MAPS:
+        i, j = np.mgrid[0:cells, 0:cells]
+        k = slice(n, n + cells * cells)
+        scale[k, 0:2] = 2.0 / cells
+        offset[k, 0] = (j.ravel() - 0.5) / cells
+        offset[k, 1] = (i.ravel() - 0.5) / cells
+        n += cells * cells
+    return scale, offset
+
+
+def build_yolo():
+    """Returns the training model: image (pixel / 255) -> raw head outputs [B, 320, 14]."""
+    inp = L.Input((SCENE, SCENE, 3), name="images")
+    x = conv_bn(inp, 8, 3, 2, "conv0")           # 64
+    x = conv_bn(x, 16, 3, 2, "conv1")            # 32
+    x = conv_bn(x, 32, 3, 2, "conv2")            # 16
+    f16 = conv_bn(x, 48, 3, 1, "conv3")
+    x = conv_bn(f16, 64, 3, 2, "conv4")          # 8
+    f8 = conv_bn(x, 64, 3, 1, "conv5")
+    prior = float(-np.log((1 - 0.01) / 0.01))    # class scores start near 0.01
+    raws = []
+    for f, cells in zip([f16, f8], YOLO_MAPS):
+        b = conv_bn(f, 32, 3, 1, f"box{cells}_conv")
+        b = L.Conv2D(4, 1, name=f"box{cells}")(b)
+        c = conv_bn(f, 32, 3, 1, f"cls{cells}_conv")
+        c = L.Conv2D(NUM_CLASSES, 1, name=f"cls{cells}",
+                     bias_initializer=tf.keras.initializers.Constant(prior))(c)
+        o = L.Concatenate(name=f"head{cells}")([b, c])
+        raws.append(L.Lambda(lambda t, n=cells * cells: tf.reshape(t, [-1, n, YOLO_CHANNELS]),
+                             name=f"head{cells}_flat")(o))
+    raw = L.Concatenate(axis=1, name="raw")(raws)
+    return tf.keras.Model(inp, raw, name="digits_yolo_train")
+
+
+def yolo_export_model(train_model):
+    """Adds the in-graph decoding to the trained layers: box and class logits of both maps
+    flattened and concatenated separately (so that int8 quantization gives each its own
+    scale: sharing one costs about 2 mAP points, mostly in the widths and heights), sigmoid,
+    the grid's scale and offset on the boxes, then [B, 320, 4 + 10] -> [B, 14, 320]."""
+    scale, offset = yolo_grid()
+    layer = train_model.get_layer
+    boxes = [L.Lambda(lambda t, n=c * c: tf.reshape(t, [-1, n, 4]), name=f"box{c}_flat")(layer(f"box{c}").output)
+             for c in YOLO_MAPS]
+    logits = [L.Lambda(lambda t, n=c * c: tf.reshape(t, [-1, n, NUM_CLASSES]), name=f"cls{c}_flat")(layer(f"cls{c}").output)
+              for c in YOLO_MAPS]
+    b = L.Activation("sigmoid", name="box_sigmoid")(L.Concatenate(axis=1, name="box_raw")(boxes))
+    b = L.Lambda(lambda t: t * scale[None, :, :4] + offset[None, :, :4], name="box_decode")(b)
+    c = L.Activation("sigmoid", name="scores")(L.Concatenate(axis=1, name="cls_raw")(logits))
+    o = L.Concatenate(axis=-1, name="decoded")([b, c])
+    out = L.Lambda(lambda t: tf.transpose(t, [0, 2, 1]), name="output0")(o)
+    return tf.keras.Model(train_model.input, out, name="digits_yolo")
+
+
+def yolo_targets(boxes):
+    """Centre assignment. On each map the cell holding the box centre is positive; on the
+    16x16 map also its nearer neighbour in x and in y (as YOLOv5), whose centre offsets stay
+    within the head's -0.5..1.5 cells. A cell claimed twice keeps the smaller box.
+    boxes: normalized (ymin, xmin, ymax, xmax, label). Returns (cx, cy, w, h) [320, 4] and
+    the class per cell [320] (-1 = negative)."""
+    tb = np.zeros((YOLO_CELLS, 4), np.float32)
+    tc = np.full((YOLO_CELLS,), -1, np.int32)
+    area = np.full((YOLO_CELLS,), np.inf)
+    for y0, x0, y1, x1, lab in boxes:
+        cx, cy, w, h = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
+        base = 0
+        for m, cells in enumerate(YOLO_MAPS):
+            gx, gy = cx * cells, cy * cells
+            j, i = min(int(gx), cells - 1), min(int(gy), cells - 1)
+            cand = [(i, j)]
+            if m == 0:
+                cand.append((i, j - 1 if gx - j < 0.5 else j + 1))
+                cand.append((i - 1 if gy - i < 0.5 else i + 1, j))
+            for a, b in cand:
+                if 0 <= a < cells and 0 <= b < cells:
+                    k = base + a * cells + b
+                    if w * h < area[k]:
+                        tb[k] = (cx, cy, w, h); tc[k] = lab; area[k] = w * h
+            base += cells * cells
+    return tb, tc
+
+
+def _giou_cxcywh(p, t):
+    """IoU and GIoU of boxes given as (cx, cy, w, h) along the last axis (TensorFlow)."""
+    px0, px1 = p[..., 0] - p[..., 2] / 2, p[..., 0] + p[..., 2] / 2
+    py0, py1 = p[..., 1] - p[..., 3] / 2, p[..., 1] + p[..., 3] / 2
+    tx0, tx1 = t[..., 0] - t[..., 2] / 2, t[..., 0] + t[..., 2] / 2
+    ty0, ty1 = t[..., 1] - t[..., 3] / 2, t[..., 1] + t[..., 3] / 2
+    iw = tf.nn.relu(tf.minimum(px1, tx1) - tf.maximum(px0, tx0))
+    ih = tf.nn.relu(tf.minimum(py1, ty1) - tf.maximum(py0, ty0))
+    inter = iw * ih
+    union = p[..., 2] * p[..., 3] + t[..., 2] * t[..., 3] - inter + 1e-9
+    iou = inter / union
+    hull = (tf.maximum(px1, tx1) - tf.minimum(px0, tx0)) * (tf.maximum(py1, ty1) - tf.minimum(py0, ty0)) + 1e-9
+    return iou, iou - (hull - union) / hull
+
+
+def yolo_pixels(x):
+    return x.astype(np.float32) / 255.0
+
+
+def train_yolo(x, tbox, tcls, epochs, batch=32, iou_targets=True, log_every=1):
+    """BCE on the ten class scores of every cell (the assigned class's target is the IoU of the
+    predicted box with its ground truth when iou_targets, else 1), GIoU and L1 on the boxes of
+    positive cells; each summed and divided by the batch's positive cells."""
+    tf.keras.utils.set_random_seed(YOLO_SEED)
+    model = build_yolo()
+    scale, offset = yolo_grid()
+    scale_t, offset_t = tf.constant(scale[None, :, :4]), tf.constant(offset[None, :, :4])
+    n = len(x)
+    steps_per_epoch = n // batch
+    sched = tf.keras.optimizers.schedules.CosineDecay(3e-3, epochs * steps_per_epoch, alpha=0.02)
+    opt = tf.keras.optimizers.Adam(sched)
+
+    @tf.function
+    def step(xb, tb, tc):
+        with tf.GradientTape() as tape:
+            raw = model(xb, training=True)
+            pbox = tf.sigmoid(raw[..., :4]) * scale_t + offset_t
+            posf = tf.cast(tc >= 0, tf.float32)
+            npos = tf.maximum(tf.reduce_sum(posf), 1.0)
+            iou, giou = _giou_cxcywh(pbox, tb)
+            onehot = tf.one_hot(tc, NUM_CLASSES)             # -1 -> all zeros
+            if iou_targets:
+                target = onehot * tf.stop_gradient(tf.clip_by_value(iou, 0.0, 1.0))[..., None]
+            else:
+                target = onehot
+            bce = tf.nn.sigmoid_cross_entropy_with_logits(target, raw[..., 4:])
+            l_cls = tf.reduce_sum(bce) / npos
+            l_iou = tf.reduce_sum((1.0 - giou) * posf) / npos
+            l_l1 = tf.reduce_sum(tf.reduce_sum(tf.abs(pbox - tb), -1) * posf) * YOLO_MAPS[0] / npos
+            loss = l_cls + 2.5 * l_iou + 0.5 * l_l1
+        grads = tape.gradient(loss, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        return l_cls, l_iou, l_l1
+
+    rng = np.random.default_rng(YOLO_SEED + 1)
+    t0 = time.time()
+    for ep in range(epochs):
+        order = rng.permutation(n)
+        acc = np.zeros(3)
+        for s in range(steps_per_epoch):
+            b = order[s * batch:(s + 1) * batch]
+            # colour jitter only (digits are not mirror-symmetric), kept within 0..1
+            xb = np.clip(yolo_pixels(x[b]) * rng.uniform(0.8, 1.2, (len(b), 1, 1, 3)).astype(np.float32), 0, 1)
+            acc += [float(v) for v in step(tf.constant(xb), tf.constant(tbox[b]), tf.constant(tcls[b]))]
+        if (ep + 1) % log_every == 0 or ep + 1 == epochs:
+            acc /= steps_per_epoch
+            log(f"yolo epoch {ep + 1}/{epochs}: cls {acc[0]:.3f} giou {acc[1]:.3f} l1 {acc[2]:.3f} "
+                f"({time.time() - t0:.0f} s)")
+    return model
+
+
+def yolo_quantize(model, rep):
+    """Full-integer post-training quantization, int8 input (pixel / 255) and int8 output."""
+    conv = tf.lite.TFLiteConverter.from_keras_model(model)
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+
+    def gen():
+        for i in range(len(rep)):
+            yield [yolo_pixels(rep[i:i + 1])]
+    conv.representative_dataset = gen
+    conv.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+    conv.inference_input_type = tf.int8
+    conv.inference_output_type = tf.int8
+    conv.experimental_new_quantizer = True
+    return conv.convert()
+
+
+def yolo_float(model):
+    return tf.lite.TFLiteConverter.from_keras_model(model).convert()
+
+
+def yolo_nms(out, conf=YOLO_CONF, iou=YOLO_NMS_IOU, max_det=YOLO_MAX_DET):
+    """Decodes one [14, N] output (float; dequantized for the int8 model) as Ultralytics
+    does: score = best class score, class = its index, keep score > conf; class-aware NMS in
+    descending score order (ties: lower cell index first), a box suppressed when its IoU with a
+    kept box of the same class is > iou, at most max_det boxes; boxes cx, cy, w, h -> corners,
+    clipped to 0..1 after NMS. Returns (ymin, xmin, ymax, xmax, class, score) tuples, normalized."""
+    scores = out[4:]
+    cls = scores.argmax(0)
+    best = scores.max(0)
+    keep = np.where(best > conf)[0]
+    keep = keep[np.argsort(-best[keep], kind="stable")]
+    cx, cy, w, h = out[0, keep], out[1, keep], out[2, keep], out[3, keep]
+    x0, y0, x1, y1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+    area = np.maximum(x1 - x0, 0) * np.maximum(y1 - y0, 0)
+    alive = np.ones(len(keep), bool)
+    res = []
+    for a in range(len(keep)):
+        if not alive[a]:
+            continue
+        if len(res) == max_det:
+            break
+        res.append((float(np.clip(y0[a], 0, 1)), float(np.clip(x0[a], 0, 1)),
+                    float(np.clip(y1[a], 0, 1)), float(np.clip(x1[a], 0, 1)),
+                    int(cls[keep[a]]), float(best[keep[a]])))
+        r = np.arange(a + 1, len(keep))
+        r = r[alive[r] & (cls[keep[r]] == cls[keep[a]])]
+        iw = np.maximum(np.minimum(x1[a], x1[r]) - np.maximum(x0[a], x0[r]), 0)
+        ih = np.maximum(np.minimum(y1[a], y1[r]) - np.maximum(y0[a], y0[r]), 0)
+        inter = iw * ih
+        o = inter / np.maximum(area[a] + area[r] - inter, 1e-12)
+        alive[r[o > iou]] = False
+    return res
+
+
+def yolo_run(it, image):
+    """One image through a YOLO TFLite model; returns the dequantized [14, N] output."""
+    inp = it.get_input_details()[0]
+    outd = it.get_output_details()[0]
+    x = yolo_pixels(image)[None]
+    if inp["dtype"] == np.int8:
+        s, z = inp["quantization"]
+        x = np.clip(np.rint(x / s) + z, -128, 127).astype(np.int8)
+    it.set_tensor(inp["index"], x)
+    it.invoke()
+    y = it.get_tensor(outd["index"])[0]
+    if outd["dtype"] == np.int8:
+        s, z = outd["quantization"]
+        y = (y.astype(np.float32) - z) * s
+    return y
+
+
+def yolo_tensor_info(detail):
+    """dtype, shape and (for quantized tensors) scale and zero point of an interpreter tensor."""
+    r = dict(name=detail["name"], dtype=np.dtype(detail["dtype"]).name,
+             shape=[int(v) for v in detail["shape"]])
+    scale, zero = detail["quantization"]
+    if scale:
+        r["scale"] = float(scale)
+        r["zero_point"] = int(zero)
+    return r
+
+
+def yolo_evaluate(buf, scenes, k):
+    """mAP@0.5 of a YOLO TFLite model (reference kernels) on held-out scenes; k: the shipped ones."""
+    it = interpreter(buf)
+    dets = [yolo_nms(yolo_run(it, im)) for im, _ in scenes]
+    gts = [[(b[0] / SCENE, b[1] / SCENE, b[2] / SCENE, b[3] / SCENE, b[4]) for b in bx] for _, bx in scenes]
+    m, ap = average_precision(dets, gts)
+    agn, _ = average_precision(dets, gts, class_agnostic=True)
+    ship, _ = average_precision(dets[:k], gts[:k])
+    ship_agn, _ = average_precision(dets[:k], gts[:k], class_agnostic=True)
+    return dict(heldout_scenes=len(scenes), heldout_objects=int(sum(len(g) for g in gts)),
+                map50=m, ap50_per_class=ap, ap50_class_agnostic=agn,
+                detections_per_image=float(np.mean([len(d) for d in dets])),
+                shipped_heldout_scenes=k, shipped_heldout_map50=ship,
+                shipped_heldout_ap50_class_agnostic=ship_agn), it
+
+
+def make_yolo(args):
+    """Trains (or loads from the cache) the YOLO-layout detector, writes digits_yolo.tflite,
+    digits_yolo_int8.tflite and digits_yolo_labels.txt, and adds their evaluation to
+    evaluation.json. Uses only its own random generators (YOLO_SEED) and the fixed held-out
+    scenes, so it gives the same files whether it runs alone or after the other models."""
+    out = args.out
+    os.makedirs(out, exist_ok=True)
+    (trd, trl), (ted, tel) = load_split()
+    xy, by = detector_data(np.random.default_rng(YOLO_SEED + 2), trd, trl, args.yolo_train)
+    tbox = np.zeros((len(xy), YOLO_CELLS, 4), np.float32)
+    tcls = np.zeros((len(xy), YOLO_CELLS), np.int32)
+    for i, b in enumerate(by):
+        tbox[i], tcls[i] = yolo_targets(b)
+    log(f"yolo data: {xy.shape}, {int((tcls >= 0).sum()) / len(xy):.1f} positive cells/scene")
+    # the held-out scenes of the SSD detector: the same generator and seed, regenerated
+    rng_test = np.random.default_rng(SEED + 3)
+    test_scenes = [make_scene(rng_test, ted, tel) for _ in range(args.heldout_scenes)]
+
+    os.makedirs(args.cache, exist_ok=True)
+    yw = os.path.join(args.cache, f"yolo_{len(xy)}_{args.yolo_epochs}.weights.h5")
+    if os.path.exists(yw):
+        tf.keras.utils.set_random_seed(YOLO_SEED)
+        model = build_yolo(); model.load_weights(yw); log("yolo weights from", yw)
+    else:
+        t0 = time.time()
+        model = train_yolo(xy, tbox, tcls, args.yolo_epochs)
+        log(f"yolo training: {time.time() - t0:.0f} s")
+        model.save_weights(yw)
+    export = yolo_export_model(model)
+
+    fbuf = tidy(yolo_float(export), "images", ["output0"])
+    qbuf = tidy(yolo_quantize(export, xy[:300]), "images", ["output0"])
+    fops = check_ops("yolo", fbuf, YOLO_ALLOWED_OPS)
+    qops = check_ops("yolo (int8)", qbuf, YOLO_ALLOWED_OPS)
+    files = {"digits_yolo.tflite": fbuf, "digits_yolo_int8.tflite": qbuf}
+    for name, buf in files.items():
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(buf)
+    with open(os.path.join(out, "digits_yolo_labels.txt"), "w", newline="\n") as f:
+        f.write("\n".join(LABELS) + "\n")
+
+    # Keras float (reference figure) and both TFLite files with TF Lite's reference kernels
+    imgs = np.stack([im for im, _ in test_scenes])
+    kout = export.predict(yolo_pixels(imgs), batch_size=50, verbose=0)
+    gts = [[(b[0] / SCENE, b[1] / SCENE, b[2] / SCENE, b[3] / SCENE, b[4]) for b in bx] for _, bx in test_scenes]
+    keras_map, _ = average_precision([yolo_nms(o) for o in kout], gts)
+    k = min(args.shipped_heldout, len(test_scenes))
+    fev, fit = yolo_evaluate(fbuf, test_scenes, k)
+    qev, qit = yolo_evaluate(qbuf, test_scenes, k)
+    for name, it, ev in (("float", fit, fev), ("int8", qit, qev)):
+        i, o = it.get_input_details()[0], it.get_output_details()[0]
+        if list(i["shape"]) != [1, SCENE, SCENE, 3] or list(o["shape"]) != [1, YOLO_CHANNELS, YOLO_CELLS]:
+            raise SystemExit(f"yolo ({name}): unexpected shapes {i['shape']} -> {o['shape']}")
+        ev["input"], ev["output"] = yolo_tensor_info(i), yolo_tensor_info(o)
+        log(f"yolo {name}: mAP50 {ev['map50']:.4f} (class-agnostic {ev['ap50_class_agnostic']:.4f}), "
+            f"{len(files['digits_yolo.tflite' if name == 'float' else 'digits_yolo_int8.tflite'])} bytes")
+
+    def sha(buf):
+        return hashlib.sha256(buf).hexdigest()
+
+    settings = dict(decoding="score = max class score, class = its index; keep score > conf",
+                    conf=YOLO_CONF, nms="per class, in descending score order; IoU > nms_iou suppresses",
+                    nms_iou=YOLO_NMS_IOU, max_det=YOLO_MAX_DET)
+    layout = ("[1, 4 + 10, 320] (Ultralytics YOLOv8 [1, 4 + C, N]): rows 0-3 box centre x, centre y, "
+              "width, height as fractions of the input; rows 4-13 sigmoid scores of the digits 0-9; "
+              "columns: the 16x16 cells then the 8x8 cells, row-major; no NMS in the graph")
+    yolo = dict(
+        file="digits_yolo.tflite", sha256=sha(fbuf), bytes=len(fbuf), labels="digits_yolo_labels.txt",
+        input_pixels="RGB pixel / 255 (no mean subtraction), 128x128, no letterbox needed for the scenes",
+        layout=layout, ops=fops, params=int(model.count_params()),
+        train_scenes=int(len(xy)), epochs=args.yolo_epochs, seed=YOLO_SEED,
+        keras_float_map50=keras_map, **fev, settings=settings)
+    yolo_int8 = dict(
+        file="digits_yolo_int8.tflite", sha256=sha(qbuf), bytes=len(qbuf), labels="digits_yolo_labels.txt",
+        quantization=("full integer (int8 weights per channel, int8 activations), int8 input and output; "
+                      "300 training scenes as the representative set"),
+        ops=qops, **qev,
+        note="same Keras model as digits_yolo.tflite; evaluated on the dequantized output")
+    ev_path = os.path.join(out, "evaluation.json")
+    ev = {}
+    if os.path.exists(ev_path):
+        with open(ev_path) as f:
+            ev = json.load(f)
+    ev["yolo"] = yolo
+    ev["yolo_int8"] = yolo_int8
+    with open(ev_path, "w") as f:
+        json.dump(ev, f, indent=1)
+        f.write("\n")
+    log(json.dumps({n: {k2: v for k2, v in e.items() if k2 in ("bytes", "map50", "ap50_class_agnostic", "shipped_heldout_map50")}
+                    for n, e in (("yolo", yolo), ("yolo_int8", yolo_int8))}, indent=1))
+
+
+# ---------------------------------------------------------------------------------------
 # Samples
 # ---------------------------------------------------------------------------------------
 
@@ -783,17 +1161,26 @@ def main():
     ap.add_argument("--cache", default="/tmp/ocellus-models-cache",
                     help="trained Keras weights are kept here and reused when the data and epochs match")
     ap.add_argument("--shipped-heldout", type=int, default=60, help="held-out scenes written as PNG")
+    ap.add_argument("--only", choices=["yolo"],
+                    help="make only these models (yolo: digits_yolo*.tflite and their entries in "
+                         "evaluation.json), leaving every other file as it is")
+    ap.add_argument("--yolo-train", type=int, default=8000)
+    ap.add_argument("--yolo-epochs", type=int, default=20)
     args = ap.parse_args()
     if args.quick:
         args.out = "/tmp/ocellus-models-quick"
         args.cls_train, args.cls_epochs, args.det_train, args.det_epochs = 1500, 1, 600, 1
         args.heldout_scenes, args.shipped_heldout = 60, 10
         args.cache = "/tmp/ocellus-models-quick-cache"
+        args.yolo_train, args.yolo_epochs = 600, 1
 
     tf.config.threading.set_intra_op_parallelism_threads(1)
     tf.config.threading.set_inter_op_parallelism_threads(1)
     tf.keras.utils.set_random_seed(SEED)
     tf.config.experimental.enable_op_determinism()
+    if args.only == "yolo":
+        make_yolo(args)
+        return
 
     import zipfile
     zipfile.time = _FixedClock()
@@ -1006,6 +1393,15 @@ def main():
     shutil.rmtree(tmp)
     log(json.dumps({k2: v for k2, v in ev["classifier"].items() if k2 != "ops"}, indent=1))
     log(json.dumps({k2: v for k2, v in ev["detector"].items() if k2 not in ("ops", "ap50_per_class")}, indent=1))
+
+    # The YOLO-layout detector, last and in a process of its own: nothing above depends on it,
+    # and its files are the same as with `--only yolo`.
+    import subprocess
+    subprocess.run([sys.executable, os.path.abspath(__file__), "--only", "yolo", "--out", out,
+                    "--cache", args.cache, "--heldout-scenes", str(args.heldout_scenes),
+                    "--shipped-heldout", str(args.shipped_heldout),
+                    "--yolo-train", str(args.yolo_train), "--yolo-epochs", str(args.yolo_epochs)],
+                   check=True)
 
 
 if __name__ == "__main__":
