@@ -69,11 +69,12 @@ struct YOLOReferenceTests {
     return SharedData.packageRoot.appendingPathComponent(name).path
   }
 
-  @Test("the references cover the shared YOLOv8n exports")
+  @Test("the references cover the shared YOLOv8n exports and the project's YOLO models")
   func coverage() {
     #expect(
       Set(Self.cases.map(\.model)) == [
         "shared:yolov8n_full_integer_quant.tflite", "shared:yolov8n_integer_quant.tflite",
+        "Models/digits_yolo.tflite", "Models/digits_yolo_int8.tflite",
       ])
   }
 
