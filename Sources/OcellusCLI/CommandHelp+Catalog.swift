@@ -1,7 +1,7 @@
 /// The help of every subcommand, in the order `ocellus help` lists them.
 extension CommandHelp {
   static let all: [CommandHelp] = [
-    demo, label, detect, track, ModelsCommand.commandHelp, inspect, run, bench,
+    demo, label, detect, track, ModelsCommand.commandHelp, inspect, ops, run, bench,
     FrameBenchCommand.commandHelp, decode,
   ]
 
@@ -291,6 +291,30 @@ extension CommandHelp {
       Example(
         comment: "An AutoML bundle as JSON.",
         command: "ocellus inspect Models/automl_digits/manifest.json --json"),
+    ])
+
+  static let ops = CommandHelp(
+    name: "ops",
+    summary:
+      "List every operator the interpreter runs, with the element types it runs on.",
+    usage: ["ops [--json | --markdown]"],
+    details: [
+      "One row per operator the kernel registry holds: the builtin operators by schema name, then the custom ones as CUSTOM:<code> (as inspect names them). Types are those of the operator's data (its first input, for most): float32, float16, int8, uint8, int16, int32, int64, bool, and hybrid for float32 activations with int8 (or uint8) weights. Notes say what else limits an operator (constant axes, 16x8 quantization) and name further types it runs on (any fixed-size type: uint32, float64, …).",
+      "A model can run only if each of its operators is listed with the type it uses; `ocellus inspect MODEL` lists a model's operators and tensor types.",
+    ],
+    options: [
+      Option(
+        name: "--json",
+        text: "Print a JSON array of {operator, types, notes} (see Docs/JSON.md)."),
+      Option(
+        name: "--markdown",
+        text: "Print the table as Markdown: the README's \"Supported operators\" table."),
+    ],
+    examples: [
+      Example(comment: "Which types does CONV_2D run?", command: "ocellus ops | grep CONV"),
+      Example(
+        comment: "Regenerate the README's table (between its ops markers).",
+        command: ".build/release/ocellus ops --markdown"),
     ])
 
   static let run = CommandHelp(

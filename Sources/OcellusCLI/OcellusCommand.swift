@@ -73,6 +73,7 @@ enum OcellusCommand {
       case "demo": return try DemoCommand.run(rest)
       case "bench-frame": return try FrameBenchCommand.run(rest)
       case "models": return try ModelsCommand.run(rest)
+      case "ops": return try OpsCommand.run(rest)
       default:
         printError("ocellus \(command): not available in this build")
         return 2

@@ -15,7 +15,8 @@ import Testing
 struct JSONDocumentationTests {
   /// Every command with `--json` output (or, for `demo`, a JSON report).
   static let commands = [
-    "inspect", "bench", "bench-frame", "decode", "label", "detect", "track", "models", "demo",
+    "inspect", "bench", "bench-frame", "decode", "label", "detect", "track", "models", "ops",
+    "demo",
   ]
 
   /// One documented example: the tool's arguments and the JSON text shown.

@@ -18,6 +18,16 @@ enum KernelRegistry {
     return code.isCustom ? tables.custom[code.customCode ?? ""] : tables.builtins[code.builtinCode]
   }
 
+  /// Every operator with a kernel, spelled as ``OperatorCode/name`` spells it: the builtin
+  /// operators sorted by name (`ABS`, `ADD`, …), then the custom ones as `CUSTOM:<code>`. Read
+  /// from the merged tables themselves, so it is exactly what a model can use; empty when the
+  /// registry is broken (an operator registered twice, which fails every load).
+  static var operatorNames: [String] {
+    guard let tables = try? shared.get() else { return [] }
+    return tables.builtins.keys.map(\.name).sorted()
+      + tables.custom.keys.map { "CUSTOM:\($0)" }.sorted()
+  }
+
   /// The registry of this process, built once.
   private static let shared = Result { () throws(InterpreterError) in
     try Tables(families: families, custom: custom)

@@ -1,0 +1,81 @@
+import Foundation
+import OcellusTestSupport
+import Testing
+
+/// `ocellus ops`, run as a user runs it, and the README's operator table it generates.
+@Suite("ocellus ops", .enabled(if: ToolRunner.executable != nil))
+struct OpsCommandTests {
+  /// The README's generated table sits between these lines.
+  static let markers = (begin: "<!-- ops:begin -->\n", end: "<!-- ops:end -->")
+
+  /// `ocellus ops --json`, parsed.
+  static func operators() throws -> [[String: Any]] {
+    let result = try ToolRunner.run(["ops", "--json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+    return try #require(document as? [[String: Any]])
+  }
+
+  @Test("--json lists every operator with its types and notes")
+  func json() throws {
+    let operators = try Self.operators()
+    #expect(operators.count > 100)
+    for entry in operators {
+      #expect(Set(entry.keys) == ["operator", "types", "notes"], "\(entry)")
+    }
+    let byName = Dictionary(
+      operators.compactMap { entry in (entry["operator"] as? String).map { ($0, entry) } }
+    ) { first, _ in first }
+    #expect(byName.count == operators.count, "an operator is listed twice")
+    let conv = try #require(byName["CONV_2D"])
+    #expect(conv["types"] as? [String] == ["float32", "int8", "uint8", "hybrid"])
+    #expect((conv["notes"] as? String)?.contains("per-channel") == true)
+    let postProcess = try #require(byName["CUSTOM:TFLite_Detection_PostProcess"])
+    #expect(postProcess["types"] as? [String] == ["float32", "int8", "uint8"])
+    #expect(byName["VAR_HANDLE"]?["types"] as? [String] == [])
+  }
+
+  @Test("the text table has a row per operator, in the JSON's order")
+  func text() throws {
+    let names = try Self.operators().compactMap { $0["operator"] as? String }
+    let result = try ToolRunner.run(["ops"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("\(names.count - 1) builtin operators and 1 custom one") == true)
+    let rows = lines.dropFirst(3).filter { !$0.isEmpty }
+    #expect(rows.compactMap { $0.split(separator: " ").first.map(String.init) } == names)
+    let abs = try #require(rows.first { $0.hasPrefix("ABS ") })
+    #expect(abs.contains("float32, int8, int16, int32"))
+  }
+
+  @Test("README.md's operator table is what `ocellus ops --markdown` prints")
+  func readmeTableIsCurrent() throws {
+    let generated = try ToolRunner.run(["ops", "--markdown"])
+    #expect(generated.status == 0, "\(generated.standardError)")
+    let readme = try String(
+      contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let begin = try #require(
+      readme.range(of: Self.markers.begin), "README.md has no \(Self.markers.begin) line")
+    let end = try #require(
+      readme.range(of: Self.markers.end, range: begin.upperBound..<readme.endIndex),
+      "README.md has no \(Self.markers.end) line after the begin marker")
+    #expect(
+      String(readme[begin.upperBound..<end.lowerBound]) == generated.standardOutput,
+      """
+      README.md's operator table is stale: replace the lines between the ops markers with the \
+      output of `.build/release/ocellus ops --markdown`
+      """)
+    let rows = generated.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    #expect(rows.count == (try Self.operators()).count)
+  }
+
+  @Test("arguments and conflicting formats are usage errors")
+  func usage() throws {
+    let extra = try ToolRunner.run(["ops", "CONV_2D"])
+    #expect(extra.status == 2)
+    #expect(extra.standardError.contains("ops takes no arguments"))
+    let both = try ToolRunner.run(["ops", "--json", "--markdown"])
+    #expect(both.status == 2)
+    #expect(both.standardError.contains("exclude each other"))
+  }
+}
