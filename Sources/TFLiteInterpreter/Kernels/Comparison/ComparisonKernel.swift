@@ -17,7 +17,7 @@ import TFLiteModel
 /// Beyond LiteRT: uint8/int8 operands without quantization parameters compare their stored
 /// values (TFLite aborts on the zero scale), and NOT_EQUAL on int16 without quantization
 /// computes `a != b` (LiteRT 2.3.0 leaves that output unwritten).
-final class ComparisonKernel: Kernel {
+struct ComparisonKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .equal: { try make(&$0, .equal) },
     .notEqual: { try make(&$0, .notEqual) },
@@ -41,12 +41,6 @@ final class ComparisonKernel: Kernel {
   private let comparison: Comparison
   private let operands: Operands
   private let broadcast: Broadcast
-
-  private init(comparison: Comparison, operands: Operands, broadcast: Broadcast) {
-    self.comparison = comparison
-    self.operands = operands
-    self.broadcast = broadcast
-  }
 
   /// The kernel of `comparison` for the node: operand types and shapes checked, the output
   /// shape set to the broadcast shape.

@@ -3,7 +3,7 @@ import TFLiteModel
 /// LOGICAL_AND and LOGICAL_OR (two bool operands, NumPy-style broadcasting) and LOGICAL_NOT
 /// (one bool operand) on bool tensors of any shape. Any non-zero input byte reads as true; the
 /// output bytes are 0 or 1.
-final class LogicalKernel: Kernel {
+struct LogicalKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .logicalAnd: { try make(&$0, .and) },
     .logicalOr: { try make(&$0, .or) },
@@ -18,11 +18,6 @@ final class LogicalKernel: Kernel {
   private let function: Function
   /// The operands' broadcast (for NOT, the input against itself).
   private let broadcast: Broadcast
-
-  private init(function: Function, broadcast: Broadcast) {
-    self.function = function
-    self.broadcast = broadcast
-  }
 
   /// The kernel of `function` for the node: bool operands (one for NOT, two otherwise) that
   /// broadcast.

@@ -4,18 +4,12 @@ import TFLiteModel
 /// broadcasting, as in TFLite). Each output element is `0 + x₀ + x₁ + …` in input order — the
 /// order of TFLite's single-threaded sum — so float results do not depend on the thread count;
 /// int32 sums wrap.
-final class AddNKernel: Kernel {
+struct AddNKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.addN: { try make(&$0) }]
 
   private let type: TensorType
   private let inputCount: Int
   private let count: Int
-
-  private init(type: TensorType, inputCount: Int, count: Int) {
-    self.type = type
-    self.inputCount = inputCount
-    self.count = count
-  }
 
   /// The kernel for the node: two or more inputs of one type (float32 or int32) and shape.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {

@@ -10,7 +10,7 @@ import TFLiteModel
 /// MAXIMUM/MINIMUM, int8 SQUARED_DIFFERENCE) are handed to ``QuantizedBinaryKernel`` from the
 /// same factory entries. Integer division by zero gives 0 where TFLite fails at run time (see
 /// ``BinaryOperation/apply(_:_:)-(T,T)``).
-final class BinaryKernel: Kernel {
+struct BinaryKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .add: { try make(&$0, .add) },
     .sub: { try make(&$0, .subtract) },
@@ -27,15 +27,6 @@ final class BinaryKernel: Kernel {
   private let type: TensorType
   private let broadcast: Broadcast
   private let activation: FusedActivation
-
-  private init(
-    operation: BinaryOperation, type: TensorType, broadcast: Broadcast, activation: FusedActivation
-  ) {
-    self.operation = operation
-    self.type = type
-    self.broadcast = broadcast
-    self.activation = activation
-  }
 
   /// The kernel of `operation` for the node: this kernel for the operation's plain types, a
   /// ``QuantizedBinaryKernel`` for its quantized ones (int16 ADD/MUL: when the output is

@@ -21,7 +21,7 @@ import TFLiteModel
 ///
 /// Where TFLite fails at run time (a negative int32 exponent) the same double arithmetic gives
 /// a defined result: `x^−k` truncated (0 unless |x| = 1), `Int32.min` for 0^−k.
-final class PowerKernel: Kernel {
+struct PowerKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.pow: { try make(&$0) }]
 
   private let type: TensorType
@@ -29,12 +29,6 @@ final class PowerKernel: Kernel {
   /// The operands' shapes differ and the exponent has one element: the repeated-squaring path
   /// applies when its value is an integer ≥ 1.
   private let scalarExponent: Bool
-
-  private init(type: TensorType, broadcast: Broadcast, scalarExponent: Bool) {
-    self.type = type
-    self.broadcast = broadcast
-    self.scalarExponent = scalarExponent
-  }
 
   /// The kernel for the node: float32 or int32 operands that broadcast.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {

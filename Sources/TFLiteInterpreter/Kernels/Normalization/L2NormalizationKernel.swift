@@ -12,19 +12,13 @@ import TFLiteModel
 ///
 /// The fused activation must be NONE and quantized outputs must have scale 1/128 and zero point
 /// 128 (uint8) or 0 (int8), as TFLite requires.
-final class L2NormalizationKernel: Kernel {
+struct L2NormalizationKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.l2Normalization: { try make(&$0) }]
 
   private let type: TensorType
   /// The input's zero point (quantized types).
   private let zeroPoint: Int32
   private let rows: LastDimensionRows
-
-  private init(type: TensorType, zeroPoint: Int32, rows: LastDimensionRows) {
-    self.type = type
-    self.zeroPoint = zeroPoint
-    self.rows = rows
-  }
 
   /// The kernel for the node: type, activation and output quantization checked.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {

@@ -13,7 +13,7 @@ import TFLiteModel
 /// channels `j` in `max(0, c − radius) ..< min(depth, c + radius)` in index order (the
 /// reference kernel's window, which stops one short of TensorFlow's `c + radius`), the power
 /// by the C library's `powf`.
-final class LocalResponseNormalizationKernel: Kernel {
+struct LocalResponseNormalizationKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .localResponseNormalization: { try make(&$0) }
   ]
@@ -23,14 +23,6 @@ final class LocalResponseNormalizationKernel: Kernel {
   private let alpha: Float
   private let beta: Float
   private let rows: LastDimensionRows
-
-  private init(radius: Int, bias: Float, alpha: Float, beta: Float, rows: LastDimensionRows) {
-    self.radius = radius
-    self.bias = bias
-    self.alpha = alpha
-    self.beta = beta
-    self.rows = rows
-  }
 
   /// The kernel for the node: a float32 input of rank 4 and the operator's options.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {

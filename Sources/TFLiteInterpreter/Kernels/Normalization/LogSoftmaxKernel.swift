@@ -12,14 +12,10 @@ import TFLiteModel
 /// kernel: per row, `y_i = (x_i − max) − ln Σ exp(x_j − max)`, the sum taken in index order with
 /// the C library's `expf` and `logf` (the max ignores NaN, as std::max does). uint8 and int8
 /// inputs are handed to ``QuantizedLogSoftmaxKernel``.
-final class LogSoftmaxKernel: Kernel {
+struct LogSoftmaxKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.logSoftmax: { try make(&$0) }]
 
   private let rows: LastDimensionRows
-
-  private init(rows: LastDimensionRows) {
-    self.rows = rows
-  }
 
   /// The kernel for the node: this kernel for float32, a ``QuantizedLogSoftmaxKernel`` for
   /// uint8 and int8.

@@ -12,7 +12,7 @@ import TFLiteModel
 ///
 /// The output must be scaled 16/256 with zero point 255 (uint8) or 127 (int8), as TFLite
 /// requires; the input's scale must make `input_scale · 2^26` greater than 1.
-final class QuantizedLogSoftmaxKernel: Kernel {
+struct QuantizedLogSoftmaxKernel: Kernel {
   /// Integer bits of the scaled differences (Q5.26) and of the logarithm.
   private static let scaledDifferenceBits = 5
   /// Integer bits of the sum of exponentials (Q12.19).
@@ -30,18 +30,6 @@ final class QuantizedLogSoftmaxKernel: Kernel {
   private let largestStep: Int
   /// `1 / multiplier`, to bring the logarithm back to the input's scale (`reverse_scaling`).
   private let reverse: QuantizedArithmetic.Multiplier
-
-  private init(
-    signed: Bool, rows: LastDimensionRows, scaled: [Int32], exponentials: [Int32],
-    largestStep: Int, reverse: QuantizedArithmetic.Multiplier
-  ) {
-    self.signed = signed
-    self.rows = rows
-    self.scaled = scaled
-    self.exponentials = exponentials
-    self.largestStep = largestStep
-    self.reverse = reverse
-  }
 
   /// The factory for a uint8 or int8 input whose output has its type (called from
   /// ``LogSoftmaxKernel``).
