@@ -2,12 +2,14 @@ import Foundation
 import TFLiteInterpreter
 import TFLiteModel
 
-/// `ocellus bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--json]`:
-/// load time, latency per run, arena size and peak resident memory.
+/// `ocellus bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--profile]
+/// [--json]`: load time, latency per run, arena size and peak resident memory; with
+/// `--profile`, the time per operator (``OperatorProfile``) over as many more runs.
 enum BenchCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, flags: ["--json"], options: ["--runs", "--warmup", "--threads", "--input"])
+      arguments, flags: ["--json", "--profile"],
+      options: ["--runs", "--warmup", "--threads", "--input"])
     let path = try parsed.single("MODEL")
     let runs = try parsed.integer("--runs", minimum: 1, default: 50)
     let warmup = try parsed.integer("--warmup", minimum: 0, default: 5)
@@ -35,20 +37,24 @@ enum BenchCommand {
     times.sort()
     let median = (times[(times.count - 1) / 2] + times[times.count / 2]) / 2
     let memory = peakResidentBytes()
+    let profile =
+      parsed.flags.contains("--profile")
+      ? try OperatorProfile(model: model, interpreter: interpreter, runs: runs) : nil
     if parsed.flags.contains("--json") {
-      let report: JSONValue = .fields([
-        ("model", .string(path)),
-        ("threads", .int(threads)),
-        ("runs", .int(runs)),
-        ("warmup", .int(warmup)),
-        ("input", inputs.isEmpty ? .string("synthetic") : .array(inputs.map(JSONValue.string))),
-        ("load_ms", .double(rounded(milliseconds(loadTime)))),
-        ("median_ms", .double(rounded(median))),
-        ("min_ms", .double(rounded(times.first ?? 0))),
-        ("max_ms", .double(rounded(times.last ?? 0))),
-        ("arena_bytes", .int(interpreter.arenaBytes)),
-        ("peak_rss_bytes", .int(memory)),
-      ])
+      let report: JSONValue = .fields(
+        [
+          ("model", .string(path)),
+          ("threads", .int(threads)),
+          ("runs", .int(runs)),
+          ("warmup", .int(warmup)),
+          ("input", inputs.isEmpty ? .string("synthetic") : .array(inputs.map(JSONValue.string))),
+          ("load_ms", .double(rounded(milliseconds(loadTime)))),
+          ("median_ms", .double(rounded(median))),
+          ("min_ms", .double(rounded(times.first ?? 0))),
+          ("max_ms", .double(rounded(times.last ?? 0))),
+          ("arena_bytes", .int(interpreter.arenaBytes)),
+          ("peak_rss_bytes", .int(memory)),
+        ] + (profile.map { [("profile", $0.json)] } ?? []))
       print(report.serialized())
     } else {
       print(
@@ -58,6 +64,7 @@ enum BenchCommand {
           latency  median \(rounded(median)) ms, min \(rounded(times.first ?? 0)) ms, max \(rounded(times.last ?? 0)) ms
           memory   arena \(interpreter.arenaBytes) bytes, peak resident \(memory) bytes
         """)
+      if let profile { print(profile.text) }
     }
     return 0
   }

@@ -348,7 +348,9 @@ extension CommandHelp {
   static let bench = CommandHelp(
     name: "bench",
     summary: "Time a model: load time, latency per run, arena size and peak memory.",
-    usage: ["bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--json]"],
+    usage: [
+      "bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--profile] [--json]"
+    ],
     details: [
       "Loads the model (read, verify, plan memory), fills the inputs (synthetic values unless --input is given), runs the warm-up invocations, then times N runs and reports the median, minimum and maximum in milliseconds. Build with -c release for meaningful figures."
     ],
@@ -357,12 +359,20 @@ extension CommandHelp {
       Option(name: "--warmup N", text: "Untimed runs first (default 5)."),
       Option(name: "--threads N", text: "Interpreter threads (default 1)."),
       Option(name: "--input FILE.npy", text: "Real inputs instead of synthetic ones, as for run."),
+      Option(
+        name: "--profile",
+        text:
+          "Then run N more times observing every node, and print the time per operator (ms per run, busiest first)."
+      ),
       Option(name: "--json", text: "Print one JSON object (see Docs/JSON.md)."),
     ],
     examples: [
       Example(
         comment: "The default detector, 200 runs.",
-        command: "ocellus bench Models/digits_detector.tflite --runs 200")
+        command: "ocellus bench Models/digits_detector.tflite --runs 200"),
+      Example(
+        comment: "Where the time goes, by operator.",
+        command: "ocellus bench Models/digits_detector.tflite --runs 20 --profile"),
     ])
 
   static let decode = CommandHelp(

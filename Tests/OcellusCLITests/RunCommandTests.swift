@@ -99,4 +99,25 @@ struct RunCommandTests {
     #expect((report["arena_bytes"] as? Int ?? 0) >= 3 * 48)
     #expect((report["peak_rss_bytes"] as? Int ?? 0) > 1_000_000)
   }
+
+  @Test("bench --profile charges every operator that ran, by name")
+  func benchProfile() throws {
+    let result = try ToolRunner.run([
+      "bench", "Models/digits_detector.tflite", "--runs", "3", "--profile", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let profile = try #require(report["profile"] as? [[String: Any]])
+    let names = profile.compactMap { $0["operator"] as? String }
+    #expect(names.contains("CONV_2D") && names.contains("CUSTOM:TFLite_Detection_PostProcess"))
+    #expect(Set(names).count == names.count)
+    #expect(profile.allSatisfy { ($0["nodes"] as? Int ?? 0) >= 1 })
+    let times = profile.compactMap { $0["ms_per_run"] as? Double }
+    #expect(times.count == profile.count && times == times.sorted(by: >))
+    let text = try ToolRunner.run([
+      "bench", "Models/digits_detector.tflite", "--runs", "2", "--profile",
+    ])
+    #expect(text.standardOutput.contains("profile  (ms per run, by operator)"))
+  }
 }

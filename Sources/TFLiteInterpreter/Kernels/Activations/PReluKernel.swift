@@ -12,7 +12,6 @@ struct PReluKernel: Kernel {
   /// input exactly, e.g. one alpha per channel); nil when the general broadcast is needed.
   private let period: Int?
 
-
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     let input = try node.input(0)
@@ -71,9 +70,45 @@ struct PReluKernel: Kernel {
     let alpha = io.input(1, as: Float.self)
     let output = io.output(0, as: Float.self)
     guard let broadcast else { return }
-    Self.forEachElement(broadcast, period: period, pool: io.pool) { o, i, a in
-      let x = input[i]
-      output[o] = x >= 0 ? x : x * alpha[a]
+    guard let period else {
+      Self.forEachElement(broadcast, period: nil, pool: io.pool) { o, i, a in
+        let x = input[i]
+        output[o] = x >= 0 ? x : x * alpha[a]
+      }
+      return
+    }
+    // Alpha repeats along the flat input: whole runs of it at a time, 8 lanes wide.
+    io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
+      var o = range.lowerBound
+      var a = o % period
+      while o < range.upperBound {
+        let run = min(period - a, range.upperBound - o)
+        Self.apply(input + o, alpha + a, output + o, count: run)
+        o += run
+        a = 0
+      }
+    }
+  }
+
+  /// `output[j] = input[j] >= 0 ? input[j] : input[j] · alpha[j]` for `j < count`, eight at a
+  /// time: the same product per element as the scalar form (NaN and −0 pass through alike).
+  @inline(__always)
+  static func apply(
+    _ input: UnsafePointer<Float>, _ alpha: UnsafePointer<Float>,
+    _ output: UnsafeMutablePointer<Float>, count: Int
+  ) {
+    var j = 0
+    while j + 8 <= count {
+      let x = UnsafeRawPointer(input + j).loadUnaligned(as: SIMD8<Float>.self)
+      let slope = UnsafeRawPointer(alpha + j).loadUnaligned(as: SIMD8<Float>.self)
+      let y = x.replacing(with: x * slope, where: x .< 0)
+      UnsafeMutableRawPointer(output + j).storeBytes(of: y, as: SIMD8<Float>.self)
+      j += 8
+    }
+    while j < count {
+      let x = input[j]
+      output[j] = x >= 0 ? x : x * alpha[j]
+      j += 1
     }
   }
 
