@@ -1,6 +1,7 @@
 """16x8 quantization (int16 activations, int8 weights): CONV_2D, DEPTHWISE_CONV_2D and
 FULLY_CONNECTED with int16 inputs and outputs, per-channel int8 weights and int64 bias (int32
-with the converter's bias-type option), a few shapes, strides, paddings and activations."""
+with the converter's bias-type option), a few shapes, strides, paddings and activations; and
+the int16 LOGISTIC and SOFTMAX such networks end in."""
 import numpy as np
 import tensorflow as tf
 
@@ -98,3 +99,34 @@ def cases():
     for name, shape, units, act, bias in dense:
         yield _case(name, _dense(shape[1], units, act, bias), shape)
     yield _case("fc_bias32", _dense(10, 6, "none"), [3, 10], bias_int32=True)
+    yield from activation_cases()
+    yield from relu_cases()
+
+
+def _activation_case(name, function, shape, low, high):
+    spec = [tf.TensorSpec(shape, tf.float32)]
+
+    def make():
+        concrete = tf.function(function).get_concrete_function(*spec)
+        converter = tf.lite.TFLiteConverter.from_concrete_functions([concrete], tf.Module())
+        converter.optimizations = [tf.lite.Optimize.DEFAULT]
+        converter.representative_dataset = representative_of([shape], low=low, high=high)
+        converter.target_spec.supported_ops = [
+            tf.lite.OpsSet.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8]
+        converter.inference_input_type = tf.int16
+        converter.inference_output_type = tf.int16
+        return converter.convert()
+    return Case(name, make, random_inputs(low=low, high=high), compare="exact")
+
+
+def activation_cases():
+    """LOGISTIC and SOFTMAX on int16 (the activations 16x8 networks use after convolutions)."""
+    yield _activation_case("logistic_unit", tf.sigmoid, [4, 16], -1.0, 1.0)
+    yield _activation_case("logistic_wide", tf.sigmoid, [4, 16], -9.0, 7.0)
+    yield _activation_case("softmax_rows", tf.nn.softmax, [3, 10], -4.0, 4.0)
+    yield _activation_case("softmax_wide", tf.nn.softmax, [2, 40], -20.0, 20.0)
+
+
+def relu_cases():
+    """A standalone int16 RELU (NASNet's separable blocks start with one)."""
+    yield _activation_case("relu_standalone", tf.nn.relu, [4, 16], -3.0, 5.0)
