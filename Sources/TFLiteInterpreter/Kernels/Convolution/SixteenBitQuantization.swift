@@ -1,8 +1,9 @@
 import TFLiteModel
 
 /// The integer parameters of a 16x8-quantized CONV_2D, DEPTHWISE_CONV_2D or FULLY_CONNECTED
-/// (int16 activations with zero points 0, int8 weights per tensor or per output channel,
-/// int64 or int32 bias), checked and computed at load as TFLite's `Prepare` does.
+/// (TRANSPOSE_CONV too, checked as CONV_2D): int16 activations with zero points 0, int8
+/// weights per tensor or per output channel, int64 or int32 bias; checked and computed at
+/// load as TFLite's `Prepare` does.
 ///
 /// Requantization follows TFLite's reference kernels for int16 inputs:
 /// - CONV_2D and DEPTHWISE_CONV_2D: `MultiplyByQuantizedMultiplier` with the per-channel
