@@ -28,7 +28,7 @@ struct OpsCommandTests {
     ) { first, _ in first }
     #expect(byName.count == operators.count, "an operator is listed twice")
     let conv = try #require(byName["CONV_2D"])
-    #expect(conv["types"] as? [String] == ["float32", "int8", "uint8", "hybrid"])
+    #expect(conv["types"] as? [String] == ["float32", "int8", "uint8", "int16", "hybrid"])
     #expect((conv["notes"] as? String)?.contains("per-channel") == true)
     let postProcess = try #require(byName["CUSTOM:TFLite_Detection_PostProcess"])
     #expect(postProcess["types"] as? [String] == ["float32", "int8", "uint8"])

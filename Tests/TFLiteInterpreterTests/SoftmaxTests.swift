@@ -111,11 +111,12 @@ struct SoftmaxTests {
       builtin: Self.softmax, options: (9, .table([0: .float(1)])), inputs: [.float("x", [])],
       outputs: [.float("y", [])])
     #expect(try error(scalar).description.contains("rank 1 or more"))
-    // uint8/int8 run as quantized kernels (QuantizedSoftmaxTests); int16 is not supported.
+    // uint8/int8 run as quantized kernels (QuantizedSoftmaxTests); int16 needs an output
+    // zero point of 0 (and scale 1/32768).
     let quantized = SingleOpModel.build(
       builtin: Self.softmax, options: (9, .table([0: .float(1)])),
       inputs: [T("x", type: 7, shape: [4], quantization: ([0.1], [0], 0))],
-      outputs: [T("y", type: 7, shape: [4], quantization: ([1.0 / 32768], [0], 0))])
+      outputs: [T("y", type: 7, shape: [4], quantization: ([1.0 / 32768], [5], 0))])
     let quantizedError = try error(quantized)
     guard case .unsupportedNode = quantizedError else {
       Issue.record("expected unsupportedNode, got \(quantizedError)")

@@ -25,13 +25,14 @@ extension OperatorSupport {
       "CAST", [.float32, .int8, .uint8, .int32, .int64, .bool], "to any of these types"),
     OperatorSupport("CEIL", [.float32]),
     anyFixedSize("CONCATENATION", "8-bit inputs requantized to the output"),
-    OperatorSupport("CONV_2D", convolution, "per-channel int8 weights; no int16 activations"),
+    OperatorSupport(
+      "CONV_2D", convolution, "per-channel int8 weights; int16 with int8 weights (16x8)"),
     OperatorSupport("COS", [.float32]),
     OperatorSupport("CUMSUM", [.float32, .int32, .int64], "constant axis"),
     anyFixedSize("DENSIFY", "sparse constant to dense"),
     anyFixedSize("DEPTH_TO_SPACE"),
     OperatorSupport(
-      "DEPTHWISE_CONV_2D", convolution, "per-channel int8 weights; no int16 activations"),
+      "DEPTHWISE_CONV_2D", convolution, "per-channel int8 weights; int16 with int8 weights (16x8)"),
     OperatorSupport(
       "DEQUANTIZE", [.float16, .int8, .uint8, .int16], "to float32; 8-bit per-channel too"),
     OperatorSupport("DIV", arithmetic, "8-bit and int16 quantized"),
@@ -46,7 +47,8 @@ extension OperatorSupport {
     OperatorSupport("FLOOR_DIV", [.float32, .int8, .int16, .int32]),
     OperatorSupport("FLOOR_MOD", [.float32, .int8, .int16, .int32, .int64]),
     OperatorSupport(
-      "FULLY_CONNECTED", convolution, "per-channel int8 weights; default weights format"),
+      "FULLY_CONNECTED", convolution,
+      "per-channel int8 weights; int16 with int8 weights (16x8); default weights format"),
     anyFixedSize("GATHER", "int16, int32 or int64 indices"),
     anyFixedSize("GATHER_ND", "int16, int32 or int64 indices"),
     OperatorSupport("GELU", [.float32]),
@@ -65,7 +67,7 @@ extension OperatorSupport {
     OperatorSupport("LOGICAL_AND", [.bool]),
     OperatorSupport("LOGICAL_NOT", [.bool]),
     OperatorSupport("LOGICAL_OR", [.bool]),
-    OperatorSupport("LOGISTIC", activation),
+    OperatorSupport("LOGISTIC", activation + [.int16]),
     OperatorSupport("MAX_POOL_2D", pooled),
     OperatorSupport("MAXIMUM", arithmetic + [.int64]),
     OperatorSupport("MEAN", pooled, "constant axes"),
@@ -92,7 +94,7 @@ extension OperatorSupport {
     OperatorSupport("REDUCE_MAX", pooled, "constant axes"),
     OperatorSupport("REDUCE_MIN", pooled, "constant axes"),
     OperatorSupport("REDUCE_PROD", [.float32, .int8, .int16, .int32, .int64], "constant axes"),
-    OperatorSupport("RELU", activation),
+    OperatorSupport("RELU", activation + [.int16]),
     OperatorSupport("RELU_0_TO_1", activation),
     OperatorSupport("RELU_N1_TO_1", activation),
     OperatorSupport("RELU6", activation),
@@ -107,7 +109,8 @@ extension OperatorSupport {
     anyFixedSize("SHAPE", "int32 or int64 output"),
     OperatorSupport("SIN", [.float32]),
     anyFixedSize("SLICE"),
-    OperatorSupport("SOFTMAX", activation, "8-bit input to int16 output too"),
+    OperatorSupport(
+      "SOFTMAX", activation + [.int16], "8-bit input to int16 output too"),
     anyFixedSize("SPACE_TO_BATCH_ND"),
     anyFixedSize("SPACE_TO_DEPTH"),
     anyFixedSize("SPLIT", "constant axis"),
@@ -126,7 +129,7 @@ extension OperatorSupport {
     anyFixedSize("TILE"),
     OperatorSupport("TOPK_V2", [.float32, .int8, .uint8, .int16, .int32, .int64], "constant k"),
     anyFixedSize("TRANSPOSE"),
-    OperatorSupport("TRANSPOSE_CONV", convolution + [.int16], "int16 with int8 weights (16x8)"),
+    OperatorSupport("TRANSPOSE_CONV", convolution, "int16 with int8 weights (16x8)"),
     OperatorSupport(
       "UNIDIRECTIONAL_SEQUENCE_LSTM", [.float32, .int8, .hybrid],
       "no peephole, projection, layer norm or CIFG"),
@@ -161,6 +164,6 @@ extension OperatorSupport {
   private static let activation: [ElementType] = [.float32, .int8, .uint8]
   /// Pooling, resizing and most reductions: float32 and quantized 8- and 16-bit.
   private static let pooled: [ElementType] = [.float32, .int8, .uint8, .int16]
-  /// CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED (TRANSPOSE_CONV adds int16).
-  private static let convolution: [ElementType] = [.float32, .int8, .uint8, .hybrid]
+  /// CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, TRANSPOSE_CONV (int16: 16x8 with int8 weights).
+  private static let convolution: [ElementType] = [.float32, .int8, .uint8, .int16, .hybrid]
 }

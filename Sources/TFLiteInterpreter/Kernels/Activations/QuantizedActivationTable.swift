@@ -62,19 +62,28 @@ enum QuantizedActivationTable {
   )
     -> [UInt8]
   {
+    let element = reluElement(lower: lower, upper: upper, input: input, output: output)
+    var table = [UInt8](repeating: 0, count: 256)
+    for q in input.range {
+      table[input.index(q)] = UInt8(truncatingIfNeeded: element(q))
+    }
+    return table
+  }
+
+  /// One stored value through `QuantizedReluX` (any quantized type, int16 included):
+  /// `zeroOut + MultiplyByQuantizedMultiplier(q − zeroIn, inputScale / outputScale)` clamped to
+  /// `[lower, upper]` quantized on the output's scale (`upper` infinite: the type's maximum).
+  static func reluElement(
+    lower: Float, upper: Float, input: PerTensorQuantization, output: PerTensorQuantization
+  ) -> (Int32) -> Int32 {
     let multiplier = QuantizedArithmetic.Multiplier(Double(input.scale / output.scale))
     let low = max(output.qmin, output.zeroPoint &+ cInt32((lower / output.scale).rounded()))
     let high =
       upper == .infinity
       ? output.qmax : min(output.qmax, output.zeroPoint &+ cInt32((upper / output.scale).rounded()))
-    var table = [UInt8](repeating: 0, count: 256)
-    for q in input.range {
-      var value = output.zeroPoint &+ multiplier.apply(q &- input.zeroPoint)
-      value = max(low, value)
-      value = min(high, value)
-      table[input.index(q)] = UInt8(truncatingIfNeeded: value)
+    return { q in
+      min(high, max(low, output.zeroPoint &+ multiplier.apply(q &- input.zeroPoint)))
     }
-    return table
   }
 
   /// `LUTPopulate<uint8_t/int8_t>`: dequantize each input value in float, apply `transform`,

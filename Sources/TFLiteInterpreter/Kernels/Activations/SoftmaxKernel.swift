@@ -3,13 +3,12 @@ import TFLiteModel
 /// SOFTMAX on float32 over the last dimension, for any rank ≥ 1: per row,
 /// `e_i = exp((x_i - max) · beta)` and `y_i = e_i / Σ e`, the sum taken in index order as in
 /// TFLite's reference kernel (the max ignores NaN, as std::max does). uint8 and int8 inputs are
-/// handed to ``QuantizedSoftmaxKernel``.
+/// handed to ``QuantizedSoftmaxKernel``, int16 ones to ``Int16SoftmaxKernel``.
 struct SoftmaxKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.softmax: { try make(&$0) }]
 
   private let beta: Float
   private let rows: SoftmaxRows
-
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
@@ -19,8 +18,11 @@ struct SoftmaxKernel: Kernel {
     if input.type == .uint8 || input.type == .int8 {
       return try QuantizedSoftmaxKernel.make(&node, beta: beta)
     }
+    if input.type == .int16 {
+      return try Int16SoftmaxKernel.make(&node, beta: beta)
+    }
     guard try node.inputMatchingOutput().type == .float32 else {
-      throw node.unsupported("\(input.type) is not supported (only float32, uint8 and int8)")
+      throw node.unsupported("\(input.type) is not supported (only float32, uint8, int8 and int16)")
     }
     let rows = try SoftmaxRows(input, beta: beta, node)
     try node.setOutputShape(0, input.shape)

@@ -7,9 +7,9 @@ import TFLiteModel
 /// Runs as a GEMM: the filter `[OC][KH][KW][IC]` is packed once at load into the panels of the
 /// chosen ``KernelSet`` (a filter computed at run time is packed into scratch instead), and the
 /// rows of A come from the input as ``ConvolutionRows`` plans. uint8 and int8 models run
-/// ``QuantizedConvolutionKernel`` and hybrid ones (float input, int8 filter)
-/// ``HybridConvolutionKernel`` (same factory). Grouped convolution (input channels a multiple
-/// of the filter's) and int16 models are rejected at load.
+/// ``QuantizedConvolutionKernel``, 16x8 ones (int16 activations) ``SixteenBitConvolutionKernel``
+/// and hybrid ones (float input, int8 filter) ``HybridConvolutionKernel`` (same factory).
+/// Grouped convolution (input channels a multiple of the filter's) is rejected at load.
 final class ConvolutionKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.conv2d: { try make(&$0) }]
 
@@ -57,6 +57,14 @@ final class ConvolutionKernel: Kernel {
       return try HybridConvolutionKernel(
         .convolution, geometry: geometry, outputChannels: outputChannels, operands: operands,
         activation: options.activation, node: node)
+    }
+    if operands.sixteenBit {
+      let quantization = try SixteenBitQuantization(
+        .convolution, operands, output: node.outputs[0], channels: outputChannels,
+        activation: options.activation, biasType: options.quantizedBiasType, node: node)
+      return SixteenBitConvolutionKernel(
+        operation: .convolution(geometry, outputChannels: outputChannels),
+        quantization: quantization)
     }
     if operands.quantized {
       let quantization = try ConvolutionQuantization(

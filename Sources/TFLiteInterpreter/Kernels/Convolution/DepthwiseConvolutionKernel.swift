@@ -7,7 +7,8 @@ import TFLiteModel
 /// `oc / multiplier`. The multiplier is derived from the shapes (as TFLite does) and must
 /// match the options' `depth_multiplier` when that is nonzero. Runs directly, vectorized over
 /// channels, one output row per work item. uint8 and int8 models run
-/// ``QuantizedDepthwiseConvolutionKernel``, hybrid ones (float input, int8 filter)
+/// ``QuantizedDepthwiseConvolutionKernel``, 16x8 ones (int16 activations)
+/// ``SixteenBitConvolutionKernel``, hybrid ones (float input, int8 filter)
 /// ``HybridConvolutionKernel`` (same factory).
 final class DepthwiseConvolutionKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.depthwiseConv2d: { try make(&$0) }]
@@ -49,6 +50,13 @@ final class DepthwiseConvolutionKernel: Kernel {
       return try HybridConvolutionKernel(
         .depthwise(multiplier: multiplier), geometry: geometry, outputChannels: outputChannels,
         operands: operands, activation: options.activation, node: node)
+    }
+    if operands.sixteenBit {
+      let quantization = try SixteenBitQuantization(
+        .depthwise, operands, output: node.outputs[0], channels: outputChannels,
+        activation: options.activation, biasType: .int64, node: node)
+      return SixteenBitConvolutionKernel(
+        operation: .depthwise(geometry, multiplier: multiplier), quantization: quantization)
     }
     if operands.quantized {
       let quantization = try ConvolutionQuantization(

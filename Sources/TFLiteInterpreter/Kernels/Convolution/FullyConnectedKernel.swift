@@ -8,9 +8,9 @@ import TFLiteModel
 /// The output shape is `[M, N]`, or with `keep_num_dims` the input's shape with its last
 /// dimension (which must be K) replaced by N — as TFLite computes it. Constant weights are
 /// packed once at load; weights computed at run time are packed into scratch. uint8 and int8
-/// models run ``QuantizedFullyConnectedKernel``, hybrid ones (float input, int8 weights)
-/// ``HybridFullyConnectedKernel`` (same factory); shuffled weights and int16 models are
-/// rejected at load.
+/// models run ``QuantizedFullyConnectedKernel``, 16x8 ones (int16 activations)
+/// ``SixteenBitConvolutionKernel``, hybrid ones (float input, int8 weights)
+/// ``HybridFullyConnectedKernel`` (same factory); shuffled weights are rejected at load.
 final class FullyConnectedKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.fullyConnected: { try make(&$0) }]
 
@@ -53,6 +53,7 @@ final class FullyConnectedKernel: Kernel {
     var fused = ActivationFunction.none
     var keepNumDims = false
     var asymmetric = false
+    var biasType = TensorType.float32
     switch node.options {
     case .fullyConnected(let options):
       guard options.weightsFormat == .default else {
@@ -61,6 +62,7 @@ final class FullyConnectedKernel: Kernel {
       fused = options.activation
       keepNumDims = options.keepNumDims
       asymmetric = options.asymmetricQuantizeInputs
+      biasType = options.quantizedBiasType
     case .none: break  // An absent options table means the defaults.
     default:
       throw node.invalid("options are \(node.options.typeName), not FullyConnectedOptions")
@@ -70,6 +72,14 @@ final class FullyConnectedKernel: Kernel {
       try node.setOutputShape(0, outputShape)
       return try HybridFullyConnectedKernel(
         shape, operands: operands, activation: fused, asymmetric: asymmetric, node: node)
+    }
+    if operands.sixteenBit {
+      let quantization = try SixteenBitQuantization(
+        .fullyConnected, operands, output: node.outputs[0], channels: shape.units,
+        activation: fused, biasType: biasType, node: node)
+      try node.setOutputShape(0, outputShape)
+      return SixteenBitConvolutionKernel(
+        operation: .fullyConnected(shape), quantization: quantization)
     }
     if operands.quantized {
       let quantization = try ConvolutionQuantization(

@@ -39,44 +39,11 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
       (multipliers, range, wide) = (quantization.multipliers, quantization.range, false)
       return
     }
-    let sixteen = try Self.sixteenBit(operands, options: options, output: node.outputs[0], node)
+    let sixteen = try SixteenBitQuantization(
+      .convolution, operands, output: node.outputs[0], channels: geometry.outputChannels,
+      activation: options.activation, biasType: options.quantizedBiasType, node: node)
     (inputZero, weightZero, outputZero) = (0, 0, 0)
     (multipliers, range, wide) = (sixteen.multipliers, sixteen.range, sixteen.wide)
-  }
-
-  /// The 16x8 parameters: per-channel multipliers `Double(inputScale) · Double(weightScale[c])
-  /// / Double(outputScale)`, the activation range, and whether sums are Int64.
-  private static func sixteenBit(
-    _ operands: ConvolutionOperands, options: TransposeConvOptions, output: TensorDescription,
-    _ node: NodeContext
-  ) throws(InterpreterError) -> (
-    multipliers: [QuantizedArithmetic.Multiplier], range: ClosedRange<Int32>, wide: Bool
-  ) {
-    let (input, weights, bias) = (operands.input, operands.filter, operands.bias)
-    guard weights.type == .int8, output.type == .int16 else {
-      throw node.unsupported("int16 TRANSPOSE_CONV needs int8 weights and an int16 output")
-    }
-    let i = try PerTensorQuantization(input, "the input", node)
-    let o = try PerTensorQuantization(output, "the output", node)
-    try o.requireScale("the output", node)
-    guard i.zeroPoint == 0, o.zeroPoint == 0 else {
-      throw node.invalid("16-bit TRANSPOSE_CONV needs input and output zero points of 0")
-    }
-    let scales = weights.quantization?.scales ?? []
-    let channels = weights.shape[0]
-    guard scales.count == 1 || scales.count == channels else {
-      throw node.invalid("the weights have \(scales.count) scales for \(channels) output channels")
-    }
-    let biasType = bias?.type ?? options.quantizedBiasType
-    guard bias == nil || bias?.type == .int32 || bias?.type == .int64 else {
-      throw node.unsupported(
-        "the bias is \(bias?.type.description ?? ""); int16 needs int32 or int64")
-    }
-    let multipliers = (0..<channels).map { c in
-      QuantizedArithmetic.Multiplier(
-        Double(i.scale) * Double(scales[scales.count == 1 ? 0 : c]) / Double(o.scale))
-    }
-    return (multipliers, try o.activationRange(options.activation, node), biasType != .int32)
   }
 
   func run(_ io: KernelIO) {

@@ -22,10 +22,21 @@ struct Int16InterpolationTable {
   init(
     input: PerTensorQuantization, output: PerTensorQuantization, _ transform: (Float) -> Float
   ) {
-    let inputMin = input.scale * Float(Int32(Int16.min) - input.zeroPoint)
-    let inputMax = input.scale * Float(Int32(Int16.max) - input.zeroPoint)
-    let outputMin = output.scale * Float(Int32(Int16.min) - output.zeroPoint)
-    let outputMax = output.scale * Float(Int32(Int16.max) - output.zeroPoint)
+    self.init(
+      inputScale: input.scale, inputZeroPoint: input.zeroPoint, outputScale: output.scale,
+      outputZeroPoint: output.zeroPoint, transform)
+  }
+
+  /// The same table from the scales and zero points themselves (`LUTPopulate<int16_t>` with
+  /// explicit parameters, as SOFTMAX's Prepare calls it).
+  init(
+    inputScale: Float, inputZeroPoint: Int32, outputScale: Float, outputZeroPoint: Int32,
+    _ transform: (Float) -> Float
+  ) {
+    let inputMin = inputScale * Float(Int32(Int16.min) - inputZeroPoint)
+    let inputMax = inputScale * Float(Int32(Int16.max) - inputZeroPoint)
+    let outputMin = outputScale * Float(Int32(Int16.min) - outputZeroPoint)
+    let outputMax = outputScale * Float(Int32(Int16.max) - outputZeroPoint)
     let steps = 512
     let step = (inputMax - inputMin) / Float(steps)
     let halfStep = step / 2
