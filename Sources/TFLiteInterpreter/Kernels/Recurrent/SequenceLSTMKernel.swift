@@ -70,11 +70,12 @@ final class SequenceLSTMKernel: Kernel {
     guard input.shape.count == 3 else {
       throw node.invalid("the input must have rank 3, found shape \(input.shape)")
     }
-    for (position, what) in [
-      (9, "peephole"), (10, "peephole"), (11, "peephole"), (16, "projection"), (17, "projection"),
-    ]
-      + (20..<node.inputs.count).map { ($0, "layer-normalization") }
-    where node.inputs[position] != nil {
+    let refused =
+      [
+        (9, "peephole"), (10, "peephole"), (11, "peephole"), (16, "projection"),
+        (17, "projection"),
+      ] + (20..<node.inputs.count).map { ($0, "layer-normalization") }
+    for (position, what) in refused where node.inputs[position] != nil {
       throw node.unsupported(
         "\(what) weights (input \(position)) are not supported; only the plain LSTM (Keras's) is")
     }
