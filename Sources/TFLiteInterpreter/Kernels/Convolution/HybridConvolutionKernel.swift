@@ -172,11 +172,18 @@ final class HybridConvolutionKernel: Kernel {
     return activation.apply(scaled + (bias?[oc] ?? 0))
   }
 
-  /// Computes output row `row` (counted over `batch × outputHeight`).
+  /// Computes output row `row` (counted over `batch × outputHeight`): the CONV_2D scalar loop
+  /// (the reference build's), or ``depthwiseRow(_:multiplier:images:values:weights:bias:output:)``.
   private func outputRow(
     _ row: Int, images: UnsafePointer<HybridQuantization.Row>, values: UnsafePointer<Int8>,
     weights: UnsafePointer<Int8>, bias: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>
   ) {
+    if case .depthwise(let multiplier) = op {
+      depthwiseRow(
+        row, multiplier: multiplier, images: images, values: values, weights: weights,
+        bias: bias, output: output)
+      return
+    }
     let g = geometry
     let (b, oy) = (row / g.outputHeight, row % g.outputHeight)
     let image = values + b * input.length
@@ -186,25 +193,51 @@ final class HybridConvolutionKernel: Kernel {
     for ox in 0..<g.outputWidth {
       for oc in 0..<outputChannels {
         var acc: Int32 = 0
-        switch op {
-        case .convolution:
-          g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
-            let pixel = image + (y * g.inputWidth + x) * depth
-            let tap = weights + ((oc * g.filterHeight + ky) * g.filterWidth + kx) * depth
-            for ic in 0..<depth {
-              acc = acc &+ Int32(tap[ic]) &* (Int32(pixel[ic]) &- offset)
-            }
-          }
-        case .depthwise(let multiplier):
-          let ic = oc / multiplier
-          g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
-            let value = Int32(image[(y * g.inputWidth + x) * depth + ic])
-            let weight = Int32(weights[(ky * g.filterWidth + kx) * outputChannels + oc])
-            acc = acc &+ weight &* (value &- offset)
+        g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
+          let pixel = image + (y * g.inputWidth + x) * depth
+          let tap = weights + ((oc * g.filterHeight + ky) * g.filterWidth + kx) * depth
+          for ic in 0..<depth {
+            acc = acc &+ Int32(tap[ic]) &* (Int32(pixel[ic]) &- offset)
           }
         }
         output[o] = finish(acc, images[b], oc, bias)
         o += 1
+      }
+    }
+  }
+
+  /// Output row `row` of DEPTHWISE_CONV_2D: per output pixel, every tap adds
+  /// `weight · (q − offset)` to all channels' wrapping Int32 sums at once (channels
+  /// contiguous), the same sums as tap by tap per channel.
+  private func depthwiseRow(
+    _ row: Int, multiplier: Int, images: UnsafePointer<HybridQuantization.Row>,
+    values: UnsafePointer<Int8>, weights: UnsafePointer<Int8>, bias: UnsafePointer<Float>?,
+    output: UnsafeMutablePointer<Float>
+  ) {
+    let g = geometry
+    let (b, oy) = (row / g.outputHeight, row % g.outputHeight)
+    let image = values + b * input.length
+    let offset = images[b].offset
+    let (depth, channels) = (g.inputChannels, outputChannels)
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: channels) { sums in
+      guard let acc = sums.baseAddress else { return }
+      for ox in 0..<g.outputWidth {
+        acc.update(repeating: 0, count: channels)
+        g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
+          let pixel = image + (y * g.inputWidth + x) * depth
+          let tap = weights + (ky * g.filterWidth + kx) * channels
+          if multiplier == 1 {
+            for oc in 0..<channels {
+              acc[oc] = acc[oc] &+ Int32(tap[oc]) &* (Int32(pixel[oc]) &- offset)
+            }
+          } else {
+            for oc in 0..<channels {
+              acc[oc] = acc[oc] &+ Int32(tap[oc]) &* (Int32(pixel[oc / multiplier]) &- offset)
+            }
+          }
+        }
+        let out = output + (row * g.outputWidth + ox) * channels
+        for oc in 0..<channels { out[oc] = finish(acc[oc], images[b], oc, bias) }
       }
     }
   }
