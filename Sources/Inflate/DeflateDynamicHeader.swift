@@ -1,8 +1,7 @@
 /// The header of a dynamic-Huffman DEFLATE block: the code lengths of both codes,
 /// run-length encoded (symbols 16, 17, 18) and Huffman coded (RFC 1951 3.2.7).
 struct DeflateDynamicHeader {
-  private let literalCount: Int
-  private let distanceCount: Int
+  private let literalCount, distanceCount: Int
   /// Run-length symbols: the symbol (0...18) in the low byte, its extra-bit value above.
   private let runs: [UInt16]
   private let code: DeflateHuffmanCode

@@ -10,9 +10,9 @@ public enum HuffmanTableKind: Sendable, Equatable, Hashable, CustomStringConvert
   /// A short English name, e.g. "literal/length".
   public var description: String {
     switch self {
-    case .codeLength: return "code-length"
-    case .literalLength: return "literal/length"
-    case .distance: return "distance"
+    case .codeLength: "code-length"
+    case .literalLength: "literal/length"
+    case .distance: "distance"
     }
   }
 }

@@ -59,56 +59,47 @@ public enum InflateError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unexpectedEndOfInput(let byteOffset):
-      return "The compressed input ended at byte \(byteOffset) before the end of the stream."
+      "The compressed input ended at byte \(byteOffset) before the end of the stream."
     case .unsupportedZlibMethod(let method):
-      return "The zlib header declares compression method \(method); only 8 (deflate) is supported."
+      "The zlib header declares compression method \(method); only 8 (deflate) is supported."
     case .invalidZlibWindowSize(let cinfo):
-      return "The zlib header declares window size code \(cinfo); the maximum is 7 (32 KiB)."
+      "The zlib header declares window size code \(cinfo); the maximum is 7 (32 KiB)."
     case .zlibHeaderCheckFailed(let cmf, let flg):
-      return
-        "The zlib header bytes \(hex(cmf)) \(hex(flg)) fail their check (not a multiple of 31)."
+      "The zlib header bytes \(hex(cmf)) \(hex(flg)) fail their check (not a multiple of 31)."
     case .presetDictionaryUnsupported:
-      return "The zlib header requests a preset dictionary, which is not supported."
+      "The zlib header requests a preset dictionary, which is not supported."
     case .invalidBlockType(let bitOffset):
-      return "The block header at \(position(bitOffset)) has the reserved block type 3."
+      "The block header at \(position(bitOffset)) has the reserved block type 3."
     case .storedLengthMismatch(let length, let complement, let byteOffset):
-      return
-        "The stored block length \(length) at byte \(byteOffset) does not match its complement \(complement)."
+      "The stored block length \(length) at byte \(byteOffset) does not match its complement \(complement)."
     case .tooManyCodes(let literalLengthCodes, let distanceCodes, let bitOffset):
-      return
-        "The dynamic block header at \(position(bitOffset)) declares \(literalLengthCodes) literal/length and \(distanceCodes) distance codes (at most 286 and 30)."
+      "The dynamic block header at \(position(bitOffset)) declares \(literalLengthCodes) literal/length and \(distanceCodes) distance codes (at most 286 and 30)."
     case .oversubscribedCode(let table, let bitOffset):
-      return
-        "The \(table) code lengths of the block header at \(position(bitOffset)) are over-subscribed."
+      "The \(table) code lengths of the block header at \(position(bitOffset)) are over-subscribed."
     case .incompleteCode(let table, let bitOffset):
-      return
-        "The \(table) code lengths of the block header at \(position(bitOffset)) are incomplete."
+      "The \(table) code lengths of the block header at \(position(bitOffset)) are incomplete."
     case .repeatWithoutPreviousLength(let bitOffset):
-      return "The code-length repeat at \(position(bitOffset)) has no previous length to repeat."
+      "The code-length repeat at \(position(bitOffset)) has no previous length to repeat."
     case .codeLengthRepeatOverflow(let bitOffset):
-      return
-        "The code-length repeat at \(position(bitOffset)) runs past the declared number of codes."
+      "The code-length repeat at \(position(bitOffset)) runs past the declared number of codes."
     case .missingEndOfBlockCode(let bitOffset):
-      return
-        "The dynamic block header at \(position(bitOffset)) gives the end-of-block symbol no code."
+      "The dynamic block header at \(position(bitOffset)) gives the end-of-block symbol no code."
     case .invalidLiteralLengthSymbol(let symbol, let bitOffset):
-      return "The literal/length symbol \(symbol) at \(position(bitOffset)) is invalid."
+      "The literal/length symbol \(symbol) at \(position(bitOffset)) is invalid."
     case .invalidDistanceSymbol(let symbol, let bitOffset):
-      return "The distance symbol \(symbol) at \(position(bitOffset)) is invalid."
+      "The distance symbol \(symbol) at \(position(bitOffset)) is invalid."
     case .unassignedCode(let table, let bitOffset):
-      return "The bits at \(position(bitOffset)) match no \(table) code."
+      "The bits at \(position(bitOffset)) match no \(table) code."
     case .distanceTooFarBack(let distance, let available, let bitOffset):
-      return
-        "The match at \(position(bitOffset)) refers \(distance) bytes back, but only \(available) bytes precede it."
+      "The match at \(position(bitOffset)) refers \(distance) bytes back, but only \(available) bytes precede it."
     case .outputLimitExceeded(let limit):
-      return "The decompressed output would exceed the limit of \(limit) bytes."
+      "The decompressed output would exceed the limit of \(limit) bytes."
     case .outputLongerThanExpected(let expected):
-      return "The decompressed output would exceed the expected size of \(expected) bytes."
+      "The decompressed output would exceed the expected size of \(expected) bytes."
     case .outputShorterThanExpected(let expected, let actual):
-      return "The stream ended after \(actual) decompressed bytes; \(expected) were expected."
+      "The stream ended after \(actual) decompressed bytes; \(expected) were expected."
     case .checksumMismatch(let expected, let computed, let byteOffset):
-      return
-        "The Adler-32 trailer at byte \(byteOffset) is \(hex(expected)), but the output's checksum is \(hex(computed))."
+      "The Adler-32 trailer at byte \(byteOffset) is \(hex(expected)), but the output's checksum is \(hex(computed))."
     }
   }
 }

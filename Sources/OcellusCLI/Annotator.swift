@@ -1,8 +1,7 @@
 /// Draws detection boxes and their captions onto an RGBA8 image, for `ocellus detect
 /// --annotate`. Coordinates are pixels of the image drawn on; everything is clipped to it.
 struct Annotator {
-  var width: Int
-  var height: Int
+  var width, height: Int
   /// RGBA8, row-major, `width × 4` bytes a row.
   var rgba: [UInt8]
 

@@ -79,8 +79,8 @@ extension JSONValue {
 
   private var isScalar: Bool {
     switch self {
-    case .array, .object: return false
-    default: return true
+    case .array, .object: false
+    default: true
     }
   }
 

@@ -6,8 +6,7 @@ enum ModelsCommandError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .notDownloaded(let name, let cacheDirectory):
-      return
-        "\(name) is not downloaded (cache: \(cacheDirectory)); run: ocellus models pull \(name)"
+      "\(name) is not downloaded (cache: \(cacheDirectory)); run: ocellus models pull \(name)"
     }
   }
 }

@@ -37,8 +37,7 @@ protocol TileOfA {
 /// Rows of a matrix, `lda` floats apart, each one run of K floats.
 struct MatrixRows: RowsOfA {
   let a: UnsafePointer<Float>
-  let lda: Int
-  let segmentLength: Int
+  let lda, segmentLength: Int
 
   @inline(__always)
   func tile(_ row: Int, count: Int) -> MatrixTile {
@@ -49,8 +48,7 @@ struct MatrixRows: RowsOfA {
 /// One register tile of ``MatrixRows``: `rows` rows from `a`.
 struct MatrixTile: TileOfA {
   let a: UnsafePointer<Float>
-  let lda: Int
-  let rows: Int
+  let lda, rows: Int
   var segments: Int { 1 }
 
   @inline(__always)
@@ -71,8 +69,7 @@ struct MatrixTile: TileOfA {
 /// Rows of a pointer table holding `segments` pointers per row, row after row.
 struct TableRows: RowsOfA {
   let table: UnsafePointer<UnsafePointer<Float>>
-  let segments: Int
-  let segmentLength: Int
+  let segments, segmentLength: Int
 
   @inline(__always)
   func tile(_ row: Int, count: Int) -> TableTile {
@@ -83,8 +80,7 @@ struct TableRows: RowsOfA {
 /// One register tile of ``TableRows``: `rows` rows of the table from `table`.
 struct TableTile: TileOfA {
   let table: UnsafePointer<UnsafePointer<Float>>
-  let segments: Int
-  let rows: Int
+  let segments, rows: Int
 
   @inline(__always)
   func segment(_ s: Int) -> TileRowPointers {

@@ -4,12 +4,8 @@ extension Requantization {
   struct Uniform {
     /// The multiplier sign-extended to 64 bits (so the products compile to `vpmuldq`).
     let multiplier: SIMD4<Int64>
-    let leftShift: Int32
-    let rightShift: Int32
-    let mask: SIMD8<Int32>
-    let half: SIMD8<Int32>
-    let offset: SIMD8<Int32>
-    let lower: SIMD8<Int32>
+    let leftShift, rightShift: Int32
+    let mask, half, offset, lower: SIMD8<Int32>
     let upper: SIMD8<Int32>
 
     /// The shared parameters of `t` (column 0's).

@@ -9,9 +9,9 @@ public enum DecodeLimit: Sendable, Equatable, Hashable, CustomStringConvertible 
 
   public var description: String {
     switch self {
-    case .pixels(let value): return "the limit of \(value) pixels"
-    case .dimension(let value): return "the limit of \(value) pixels a side"
-    case .decodedBytes(let value): return "the limit of \(value) decoded bytes"
+    case .pixels(let value): "the limit of \(value) pixels"
+    case .dimension(let value): "the limit of \(value) pixels a side"
+    case .decodedBytes(let value): "the limit of \(value) decoded bytes"
     }
   }
 }

@@ -14,20 +14,19 @@ enum PNGColorType: UInt8, Sendable {
   /// Samples per pixel.
   var channels: Int {
     switch self {
-    case .gray, .palette: return 1
-    case .grayAlpha: return 2
-    case .rgb: return 3
-    case .rgba: return 4
+    case .gray, .palette: 1
+    case .grayAlpha: 2
+    case .rgb: 3
+    case .rgba: 4
     }
   }
 
   /// Whether `bitDepth` is allowed with this color type (PNG specification, table 11.1).
   func allows(bitDepth: Int) -> Bool {
     switch self {
-    case .gray:
-      return bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8 || bitDepth == 16
-    case .palette: return bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8
-    case .rgb, .grayAlpha, .rgba: return bitDepth == 8 || bitDepth == 16
+    case .gray: bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8 || bitDepth == 16
+    case .palette: bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8
+    case .rgb, .grayAlpha, .rgba: bitDepth == 8 || bitDepth == 16
     }
   }
 }

@@ -12,18 +12,18 @@ extension PNGEncoder {
     /// Bytes per pixel: 1, 3 or 4.
     public var bytesPerPixel: Int {
       switch self {
-      case .gray: return 1
-      case .rgb: return 3
-      case .rgba: return 4
+      case .gray: 1
+      case .rgb: 3
+      case .rgba: 4
       }
     }
 
     /// The PNG color type written in `IHDR`.
     var colorType: UInt8 {
       switch self {
-      case .gray: return 0
-      case .rgb: return 2
-      case .rgba: return 6
+      case .gray: 0
+      case .rgb: 2
+      case .rgba: 6
       }
     }
   }

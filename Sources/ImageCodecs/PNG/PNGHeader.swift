@@ -1,8 +1,7 @@
 /// The validated contents of a PNG `IHDR` chunk and the sizes derived from it.
 struct PNGHeader: Sendable, Equatable {
   /// Width and height in pixels (1...2³¹−1 by the specification; bounded further by ``DecodeLimits``).
-  let width: Int
-  let height: Int
+  let width, height: Int
   /// Bits per sample: 1, 2, 4, 8 or 16.
   let bitDepth: Int
   let colorType: PNGColorType

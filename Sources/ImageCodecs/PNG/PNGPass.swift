@@ -4,14 +4,11 @@ struct PNGPass: Sendable, Equatable {
   /// The pass number, 1...7 for Adam7 (1 for a non-interlaced image).
   var number: Int
   /// The first image column and row this pass covers.
-  var x0: Int
-  var y0: Int
+  var x0, y0: Int
   /// The column and row steps between this pass's pixels.
-  var dx: Int
-  var dy: Int
+  var dx, dy: Int
   /// The pass's size in pixels (either may be 0 for small images: the pass is then empty).
-  var width: Int
-  var height: Int
+  var width, height: Int
 
   /// The Adam7 passes of a `width` × `height` image, including empty ones.
   static func adam7(width: Int, height: Int) -> [PNGPass] {

@@ -40,8 +40,8 @@ public enum DeviceOrientation: Int, Sendable, Equatable, Hashable, CaseIterable 
   /// camera frame is turned (`UIDeviceOrientation.isValidInterfaceOrientation`).
   public var isValidInterfaceOrientation: Bool {
     switch self {
-    case .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight: return true
-    case .unknown, .faceUp, .faceDown: return false
+    case .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight: true
+    case .unknown, .faceUp, .faceDown: false
     }
   }
 }

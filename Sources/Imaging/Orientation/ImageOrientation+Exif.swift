@@ -19,14 +19,14 @@ extension ImageOrientation {
   /// to the legacy Firebase `VisionDetectorImageOrientation` raw value.
   public var exifValue: Int {
     switch self {
-    case .up: return 1
-    case .upMirrored: return 2
-    case .down: return 3
-    case .downMirrored: return 4
-    case .leftMirrored: return 5
-    case .right: return 6
-    case .rightMirrored: return 7
-    case .left: return 8
+    case .up: 1
+    case .upMirrored: 2
+    case .down: 3
+    case .downMirrored: 4
+    case .leftMirrored: 5
+    case .right: 6
+    case .rightMirrored: 7
+    case .left: 8
     }
   }
 
@@ -51,11 +51,11 @@ extension ImageOrientation {
   /// Android's `ImageInfo.rotationDegrees` says it; nil for the four mirrored orientations.
   public var rotationDegrees: Int? {
     switch self {
-    case .up: return 0
-    case .right: return 90
-    case .down: return 180
-    case .left: return 270
-    case .upMirrored, .downMirrored, .leftMirrored, .rightMirrored: return nil
+    case .up: 0
+    case .right: 90
+    case .down: 180
+    case .left: 270
+    case .upMirrored, .downMirrored, .leftMirrored, .rightMirrored: nil
     }
   }
 

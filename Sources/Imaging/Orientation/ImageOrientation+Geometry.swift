@@ -24,16 +24,16 @@ extension ImageOrientation {
   /// reflection, not only a rotation.
   public var isMirrored: Bool {
     switch self {
-    case .up, .down, .left, .right: return false
-    case .upMirrored, .downMirrored, .leftMirrored, .rightMirrored: return true
+    case .up, .down, .left, .right: false
+    case .upMirrored, .downMirrored, .leftMirrored, .rightMirrored: true
     }
   }
 
   /// True when the display image is the raw image's height wide and width high (EXIF 5–8).
   public var swapsWidthAndHeight: Bool {
     switch self {
-    case .up, .down, .upMirrored, .downMirrored: return false
-    case .left, .right, .leftMirrored, .rightMirrored: return true
+    case .up, .down, .upMirrored, .downMirrored: false
+    case .left, .right, .leftMirrored, .rightMirrored: true
     }
   }
 
@@ -44,9 +44,9 @@ extension ImageOrientation {
   /// the other six are their own.
   public var inverse: ImageOrientation {
     switch self {
-    case .right: return .left
-    case .left: return .right
-    default: return self
+    case .right: .left
+    case .left: .right
+    default: self
     }
   }
 
@@ -175,16 +175,16 @@ extension ImageOrientation {
   /// Whether the display→raw map mirrors the raw x axis (after the optional swap).
   var flipsX: Bool {
     switch self {
-    case .up, .downMirrored, .leftMirrored, .right: return false
-    case .upMirrored, .down, .rightMirrored, .left: return true
+    case .up, .downMirrored, .leftMirrored, .right: false
+    case .upMirrored, .down, .rightMirrored, .left: true
     }
   }
 
   /// Whether the display→raw map mirrors the raw y axis (after the optional swap).
   var flipsY: Bool {
     switch self {
-    case .up, .upMirrored, .leftMirrored, .left: return false
-    case .down, .downMirrored, .right, .rightMirrored: return true
+    case .up, .upMirrored, .leftMirrored, .left: false
+    case .down, .downMirrored, .right, .rightMirrored: true
     }
   }
 

@@ -16,19 +16,16 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidSize(let width, let height):
-      return
-        "an image of \(width)×\(height) pixels: each side must be 1...\(PixelImage.maxDimension)"
+      "an image of \(width)×\(height) pixels: each side must be 1...\(PixelImage.maxDimension)"
     case .wrongPlaneCount(let format, let expected, let found):
-      return "\(format) needs \(expected) plane(s), found \(found)"
+      "\(format) needs \(expected) plane(s), found \(found)"
     case .rowTooShort(let plane, let bytesPerRow, let needed):
-      return
-        "plane \(plane) has \(bytesPerRow) bytes per row, fewer than the \(needed) one row needs"
+      "plane \(plane) has \(bytesPerRow) bytes per row, fewer than the \(needed) one row needs"
     case .planeTooSmall(let plane, let bytes, let needed):
-      return "plane \(plane) has \(bytes) bytes; its rows need \(needed)"
-    case .invalidArgument(let reason):
-      return reason
+      "plane \(plane) has \(bytes) bytes; its rows need \(needed)"
+    case .invalidArgument(let reason): reason
     case .unsupportedFormat(let format, let operation):
-      return "\(operation) does not support \(format) images"
+      "\(operation) does not support \(format) images"
     }
   }
 }

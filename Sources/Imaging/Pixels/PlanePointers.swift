@@ -2,12 +2,8 @@
 /// (unused ones repeat the first) with their row strides in bytes. Valid only inside
 /// ``PixelImage/withPlanePointers(_:)``.
 struct PlanePointers {
-  let plane0: UnsafePointer<UInt8>
-  let plane1: UnsafePointer<UInt8>
-  let plane2: UnsafePointer<UInt8>
-  let stride0: Int
-  let stride1: Int
-  let stride2: Int
+  let plane0, plane1, plane2: UnsafePointer<UInt8>
+  let stride0, stride1, stride2: Int
 }
 
 extension PixelImage {

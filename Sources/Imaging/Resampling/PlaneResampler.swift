@@ -4,8 +4,7 @@
 /// ring of rows; each output row is then filtered vertically from those intermediate rows
 /// with the same rounding. Only row-sized scratch memory is used.
 struct PlaneResampler {
-  let xAxis: ResamplingAxis
-  let yAxis: ResamplingAxis
+  let xAxis, yAxis: ResamplingAxis
   /// Bytes (channels) per pixel: 1...4.
   let channels: Int
   /// First source column read: the row pointers handed in point at this column.
@@ -27,8 +26,7 @@ struct PlaneResampler {
   /// Byte offset of each output's first tap from the span start (of its plane when planar).
   private var offsets: [Int]
   /// Planar kernel weights split as `high · 2^15 + low` (`outputCount × lanes` each).
-  private var highWeights: [Int16]
-  private var lowWeights: [Int16]
+  private var highWeights, lowWeights: [Int16]
   /// `ringRows × rowBytes` horizontally filtered rows.
   private var ring: [UInt8]
   /// The source row held in each ring slot (−1: none).

@@ -7,8 +7,7 @@ struct ChromaLayout {
   /// Whether Cb and Cr are separate planes (I420).
   let triPlanar: Bool
   /// Byte offsets of Cb and Cr within an interleaved pair (unused for I420).
-  let cbOffset: Int
-  let crOffset: Int
+  let cbOffset, crOffset: Int
 
   /// The layout of `format` (one of the YUV formats) in color space `space`.
   init(format: PixelFormat, space: YUVColorSpace) {

@@ -9,20 +9,15 @@
 /// `a` or `count − 1 − a` (mirrored), and the axes swap for the transposing orientations.
 struct FrameGeometry: Sendable {
   /// Raw box, luma pixels: left (inclusive), right (exclusive), top, bottom.
-  var x0: Int
-  var x1: Int
-  var y0: Int
-  var y1: Int
+  var x0, x1, y0, y1: Int
   /// Samples along raw x and raw y.
-  var countX: Int
-  var countY: Int
+  var countX, countY: Int
   /// The tensor rectangle the samples fill (the fit's content box).
   var content: (x: Int, y: Int, width: Int, height: Int)
   /// True when raw x runs along display v (the tensor's columns).
   var swaps: Bool
   /// True when the display index runs against raw x (respectively raw y).
-  var flipX: Bool
-  var flipY: Bool
+  var flipX, flipY: Bool
 
   /// The geometry for an image stored `width × height`, seen through `orientation`, the
   /// display box `source` (within the display image) fitted into the tensor box `content`.

@@ -12,10 +12,7 @@ struct FramePacker {
   }
 
   let geometry: FrameGeometry
-  let lumaX: FrameFilterAxis
-  let lumaY: FrameFilterAxis
-  let chromaX: FrameFilterAxis
-  let chromaY: FrameFilterAxis
+  let lumaX, lumaY, chromaX, chromaY: FrameFilterAxis
   let chroma: Chroma
   let converter: YUVToRGBConverter
 
@@ -52,11 +49,9 @@ struct FramePacker {
   /// The filter taps of the four axes as pointers, valid during one run.
   struct Taps {
     var lumaOffsets: UnsafePointer<Int>
-    var lumaXWeights: UnsafePointer<Int16>
-    var lumaYWeights: UnsafePointer<Int16>
+    var lumaXWeights, lumaYWeights: UnsafePointer<Int16>
     var chromaOffsets: UnsafePointer<Int>
-    var chromaXWeights: UnsafePointer<Int16>
-    var chromaYWeights: UnsafePointer<Int16>
+    var chromaXWeights, chromaYWeights: UnsafePointer<Int16>
   }
 
   /// Packs every raw sample into the tensor at `writer`: per output row of raw samples, the

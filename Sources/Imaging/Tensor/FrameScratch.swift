@@ -3,9 +3,7 @@
 /// row, and the tap row pointers of the vertical pass.
 struct FrameScratch {
   /// Vertically filtered luma, chroma blue and chroma red lines (16-bit).
-  let lumaLine: UnsafeMutablePointer<Int16>
-  let cbLine: UnsafeMutablePointer<Int16>
-  let crLine: UnsafeMutablePointer<Int16>
+  let lumaLine, cbLine, crLine: UnsafeMutablePointer<Int16>
   /// Y, Cb and Cr of one output row, `padded` each (a multiple of 8).
   let samples: UnsafeMutablePointer<UInt8>
   let padded: Int

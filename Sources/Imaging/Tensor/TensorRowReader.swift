@@ -6,8 +6,7 @@ struct TensorRowReader {
   /// The image's format.
   let format: PixelFormat
   /// Stored size.
-  let width: Int
-  let height: Int
+  let width, height: Int
   let orientation: ImageOrientation
   /// Output channels: 3 (R, G, B) or 1 (gray).
   let channels: Int

@@ -1,12 +1,8 @@
 /// ``YUVToRGBConverter``'s equations on eight pixels at once (identical results: the same
 /// 16.16 fixed-point sums, arithmetic shift, clamp to 0...255).
 struct YUVVectorConverter {
-  let yScale: SIMD8<Int32>
-  let yOffset: SIMD8<Int32>
-  let crToR: SIMD8<Int32>
-  let cbToG: SIMD8<Int32>
-  let crToG: SIMD8<Int32>
-  let cbToB: SIMD8<Int32>
+  let yScale, yOffset, crToR, cbToG: SIMD8<Int32>
+  let crToG, cbToB: SIMD8<Int32>
 
   init(_ c: YUVToRGBConverter) {
     yScale = SIMD8(repeating: c.yScale)

@@ -13,13 +13,11 @@ public enum DetectionOutputRole: String, Sendable, Equatable, CaseIterable {
   /// then names common exporters and metadata writers use.
   public var metadataNames: [String] {
     switch self {
-    case .location:
-      return ["location", "locations", "boxes", "detection_boxes", "bounding_boxes", "bbox"]
-    case .category:
-      return ["category", "categories", "classes", "class", "detection_classes"]
-    case .score: return ["score", "scores", "detection_scores", "confidence", "confidences"]
+    case .location: ["location", "locations", "boxes", "detection_boxes", "bounding_boxes", "bbox"]
+    case .category: ["category", "categories", "classes", "class", "detection_classes"]
+    case .score: ["score", "scores", "detection_scores", "confidence", "confidences"]
     case .count:
-      return [
+      [
         "number of detections", "num_detections", "number_of_detections", "detection_count",
         "count",
       ]

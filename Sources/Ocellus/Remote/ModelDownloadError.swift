@@ -35,32 +35,29 @@ public enum ModelDownloadError: Error, Equatable, Sendable, CustomStringConverti
   public var description: String {
     switch self {
     case .notFound(let model, let url):
-      return "model \"\(model)\": the server has nothing at \(url) (404); check the URL or mirror"
+      "model \"\(model)\": the server has nothing at \(url) (404); check the URL or mirror"
     case .httpStatus(let model, let url, let status):
-      return "model \"\(model)\": the server answered HTTP \(status) for \(url)"
+      "model \"\(model)\": the server answered HTTP \(status) for \(url)"
     case .network(let model, let url, let reason):
-      return "model \"\(model)\": downloading \(url) failed: \(reason)"
+      "model \"\(model)\": downloading \(url) failed: \(reason)"
     case .integrityMismatch(let model, let url, let what, let expected, let actual):
-      return
-        "model \"\(model)\": the file downloaded from \(url) has the wrong \(what) "
+      "model \"\(model)\": the file downloaded from \(url) has the wrong \(what) "
         + "(expected \(expected), got \(actual)); nothing was installed"
     case .tooLarge(let model, let url, let limit):
-      return
-        "model \"\(model)\": the file at \(url) is larger than the limit of \(limit) bytes; "
+      "model \"\(model)\": the file at \(url) is larger than the limit of \(limit) bytes; "
         + "nothing was installed"
     case .cancelled(let model, let url):
-      return "model \"\(model)\": the download of \(url) was cancelled; nothing was installed"
+      "model \"\(model)\": the download of \(url) was cancelled; nothing was installed"
     case .disk(let model, let path, let reason):
-      return "model \"\(model)\": cannot write or read \(path): \(reason)"
+      "model \"\(model)\": cannot write or read \(path): \(reason)"
     case .invalidSource(let model, let url, let reason):
-      return "model \"\(model)\": the source \(url) cannot be used: \(reason)"
+      "model \"\(model)\": the source \(url) cannot be used: \(reason)"
     case .notDownloaded(let model):
-      return
-        "model \"\(model)\" is not downloaded yet: call ModelManager.download(_:conditions:) "
+      "model \"\(model)\" is not downloaded yet: call ModelManager.download(_:conditions:) "
         + "(or downloadModel(_:conditions:)) and wait for .mlkitModelDownloadDidSucceed first, "
         + "or fall back to a LocalModel"
     case .unusableModel(let model, let path, let error):
-      return "model \"\(model)\": the downloaded file \(path) cannot be used: \(error)"
+      "model \"\(model)\": the downloaded file \(path) cannot be used: \(error)"
     }
   }
 }

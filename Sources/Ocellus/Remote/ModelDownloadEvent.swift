@@ -14,7 +14,7 @@ public enum ModelDownloadEvent: Sendable, Equatable {
   /// The model the event is about.
   public var model: RemoteModel {
     switch self {
-    case .progress(let model, _, _), .succeeded(let model, _), .failed(let model, _): return model
+    case .progress(let model, _, _), .succeeded(let model, _), .failed(let model, _): model
     }
   }
 }

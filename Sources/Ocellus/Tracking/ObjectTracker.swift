@@ -32,8 +32,7 @@ public struct ObjectTracker: Sendable {
 
   /// What identifies a stream: a change of any part resets the tracks.
   public struct FrameContext: Sendable, Equatable, Hashable {
-    public var width: Int
-    public var height: Int
+    public var width, height: Int
     /// The orientation's raw value (any stable code).
     public var orientation: Int
 

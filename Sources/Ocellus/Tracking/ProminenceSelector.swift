@@ -9,8 +9,7 @@ public struct ProminenceSelector: Sendable {
   public var switchMargin: Double = 0.2
   /// How many consecutive frames the challenger must win before the choice switches.
   public var switchFrames: Int = 3
-  private var currentID: Int?
-  private var challengerID: Int?
+  private var currentID, challengerID: Int?
   private var challengerWins = 0
 
   public init() {}

@@ -6,8 +6,7 @@ public enum TrackingError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .timestampNotIncreasing(let previous, let given):
-      return
-        "stream-mode timestamps must increase strictly: got \(given) ms after \(previous) ms"
+      "stream-mode timestamps must increase strictly: got \(given) ms after \(previous) ms"
     }
   }
 }

@@ -29,25 +29,18 @@ public enum VisionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A sentence saying what went wrong and, where possible, how to fix it.
   public var description: String {
     switch self {
-    case .unreadableImageFile(let path, let reason):
-      return "cannot read the image file \(path): \(reason)"
-    case .imageDecoding(let error):
-      return "cannot decode the image: \(error)"
-    case .invalidImage(let error):
-      return "invalid image: \(error)"
+    case .unreadableImageFile(let path, let reason): "cannot read the image file \(path): \(reason)"
+    case .imageDecoding(let error): "cannot decode the image: \(error)"
+    case .invalidImage(let error): "invalid image: \(error)"
     case .invalidOption(let name, let value, let reason):
-      return "option \(name) = \(value) is invalid: \(reason)"
-    case .model(let error):
-      return "the model cannot be used: \(error)"
-    case .interpreter(let error):
-      return "the interpreter failed: \(error)"
+      "option \(name) = \(value) is invalid: \(reason)"
+    case .model(let error): "the model cannot be used: \(error)"
+    case .interpreter(let error): "the interpreter failed: \(error)"
     case .timestampNotIncreasing(let previous, let given):
-      return
-        "stream-mode timestamps must increase strictly: got \(given) ms after \(previous) ms; "
+      "stream-mode timestamps must increase strictly: got \(given) ms after \(previous) ms; "
         + "give each frame a later timestamp, or use single-image mode"
     case .noDetectorModel(let searched):
-      return
-        "no detector model was given and no default detector model exists (looked at "
+      "no detector model was given and no default detector model exists (looked at "
         + "\(searched.isEmpty ? "no paths" : searched.joined(separator: ", "))); pass "
         + "ObjectDetectorOptions(detectorModel: LocalModel(path: ...)) or set OCELLUS_DETECTOR_MODEL"
     }

@@ -30,29 +30,21 @@ public enum InterpreterError: Error, Equatable, Sendable, CustomStringConvertibl
 
   public var description: String {
     switch self {
-    case .unsupportedOperator(let name, let node):
-      return "node \(node): operator \(name) is not supported"
+    case .unsupportedOperator(let name, let node): "node \(node): operator \(name) is not supported"
     case .unsupportedNode(let name, let node, let types, let reason):
-      return "node \(node) (\(name), \(types)): \(reason)"
-    case .invalidNode(let name, let node, let reason):
-      return "node \(node) (\(name)): \(reason)"
-    case .invalidTensor(let index, let name, let reason):
-      return "tensor \(index) \"\(name)\": \(reason)"
-    case .unsupportedModel(let reason):
-      return "unsupported model: \(reason)"
-    case .noSuchTensor(let what):
-      return "no such tensor: \(what)"
-    case .inputMismatch(let index, let reason):
-      return "input \(index): \(reason)"
+      "node \(node) (\(name), \(types)): \(reason)"
+    case .invalidNode(let name, let node, let reason): "node \(node) (\(name)): \(reason)"
+    case .invalidTensor(let index, let name, let reason): "tensor \(index) \"\(name)\": \(reason)"
+    case .unsupportedModel(let reason): "unsupported model: \(reason)"
+    case .noSuchTensor(let what): "no such tensor: \(what)"
+    case .inputMismatch(let index, let reason): "input \(index): \(reason)"
     case .arenaTooLarge(let bytes, let limit):
-      return "the activations need \(bytes) bytes, over the \(limit)-byte limit"
-    case .duplicateKernel(let name):
-      return "the interpreter registers two kernels for operator \(name)"
+      "the activations need \(bytes) bytes, over the \(limit)-byte limit"
+    case .duplicateKernel(let name): "the interpreter registers two kernels for operator \(name)"
     case .loopLimitExceeded(let subgraph, let node, let limit):
-      return
-        "node \(node) of subgraph \(subgraph) (WHILE): still looping after \(limit) iterations (InterpreterOptions.maxLoopIterations)"
+      "node \(node) of subgraph \(subgraph) (WHILE): still looping after \(limit) iterations (InterpreterOptions.maxLoopIterations)"
     case .variableNotAssigned(let name):
-      return "resource variable \"\(name)\" was read before it was assigned"
+      "resource variable \"\(name)\" was read before it was assigned"
     }
   }
 }

@@ -16,8 +16,7 @@ struct PlanBuilder {
   struct Plan {
     var tensors: [TensorState]
     var nodes: [PendingNode]
-    var arenaBytes: Int
-    var foldedNodeCount: Int
+    var arenaBytes, foldedNodeCount: Int
   }
 
   private let environment: ExecutionEnvironment

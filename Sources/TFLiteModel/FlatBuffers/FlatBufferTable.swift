@@ -5,10 +5,7 @@
 struct FlatBufferTable {
   let reader: FlatBufferReader
   /// Absolute position of the table.
-  let position: Int
-  let vtable: Int
-  let vtableSize: Int
-  let inlineSize: Int
+  let position, vtable, vtableSize, inlineSize: Int
   /// Nesting depth; the root is 1.
   let depth: Int
 

@@ -70,44 +70,40 @@ public indirect enum FlexBufferError: Error, Equatable, Sendable, CustomStringCo
   public var description: String {
     switch self {
     case .bufferTooSmall(let size):
-      return "The FlexBuffer has \(size) bytes, too few for its root value, type and width."
+      "The FlexBuffer has \(size) bytes, too few for its root value, type and width."
     case .invalidByteWidth(let width, let offset):
-      return "The byte width \(width) at byte \(offset) is not 1, 2, 4 or 8."
+      "The byte width \(width) at byte \(offset) is not 1, 2, 4 or 8."
     case .unknownType(let packed, let offset):
-      return
-        "The packed type byte \(packed) at byte \(offset) names unknown FlexBuffers type \(packed >> 2)."
+      "The packed type byte \(packed) at byte \(offset) names unknown FlexBuffers type \(packed >> 2)."
     case .offsetOutOfBounds(let value, let offset):
-      return "The backward offset \(value) at byte \(offset) points before the start of the buffer."
+      "The backward offset \(value) at byte \(offset) points before the start of the buffer."
     case .outOfBounds(let offset, let length, let size):
-      return "Reading \(length) bytes at byte \(offset) leaves the buffer of \(size) bytes."
+      "Reading \(length) bytes at byte \(offset) leaves the buffer of \(size) bytes."
     case .countTooLarge(let count, let offset):
-      return "The size \(count) at byte \(offset) is larger than the rest of the buffer can hold."
+      "The size \(count) at byte \(offset) is larger than the rest of the buffer can hold."
     case .stringNotTerminated(let offset):
-      return "The string starting at byte \(offset) is not followed by a NUL byte."
+      "The string starting at byte \(offset) is not followed by a NUL byte."
     case .keyNotTerminated(let offset):
-      return "The key starting at byte \(offset) has no terminating NUL byte."
+      "The key starting at byte \(offset) has no terminating NUL byte."
     case .typeMismatch(let expected, let found, let offset):
-      return "The value at byte \(offset) is of type \(found), which cannot be read as \(expected)."
+      "The value at byte \(offset) is of type \(found), which cannot be read as \(expected)."
     case .valueOutOfRange(let value, let target, let offset):
-      return "The value \(value) at byte \(offset) does not fit in \(target)."
+      "The value \(value) at byte \(offset) does not fit in \(target)."
     case .unsupportedFloatWidth(let width, let offset):
-      return "The float at byte \(offset) is stored in \(width) bytes; only 4 and 8 are supported."
+      "The float at byte \(offset) is stored in \(width) bytes; only 4 and 8 are supported."
     case .indexOutOfRange(let index, let count, let offset):
-      return "Index \(index) is out of range for the vector of \(count) elements at byte \(offset)."
+      "Index \(index) is out of range for the vector of \(count) elements at byte \(offset)."
     case .mapKeyCountMismatch(let keys, let values, let offset):
-      return "The map at byte \(offset) has \(keys) keys but \(values) values."
+      "The map at byte \(offset) has \(keys) keys but \(values) values."
     case .mapKeysNotSorted(let index, let offset):
-      return
-        "Key \(index) of the map at byte \(offset) is not strictly after the key before it in byte order."
+      "Key \(index) of the map at byte \(offset) is not strictly after the key before it in byte order."
     case .depthLimitExceeded(let limit, let offset):
-      return "The container at byte \(offset) is nested deeper than the limit of \(limit) levels."
+      "The container at byte \(offset) is nested deeper than the limit of \(limit) levels."
     case .valueLimitExceeded(let limit):
-      return "Decoding would visit more than \(limit) values (shared or repeated sub-vectors?)."
+      "Decoding would visit more than \(limit) values (shared or repeated sub-vectors?)."
     case .byteLimitExceeded(let limit):
-      return
-        "Decoding would read more than \(limit) string, key and blob bytes (shared or repeated data?)."
-    case .inValue(let path, let inner):
-      return "In the value at \(path): \(inner.description)"
+      "Decoding would read more than \(limit) string, key and blob bytes (shared or repeated data?)."
+    case .inValue(let path, let inner): "In the value at \(path): \(inner.description)"
     }
   }
 }

@@ -64,8 +64,8 @@ public enum FlexBufferType: UInt8, Sendable, CaseIterable, CustomStringConvertib
   /// Whether the value is stored in its parent's slot rather than reached by an offset.
   public var isInline: Bool {
     switch self {
-    case .null, .int, .uint, .float, .bool: return true
-    default: return false
+    case .null, .int, .uint, .float, .bool: true
+    default: false
     }
   }
 
@@ -73,8 +73,8 @@ public enum FlexBufferType: UInt8, Sendable, CaseIterable, CustomStringConvertib
   /// (`null`, `int`, `uint`, `float`, `bool` and the three indirect forms).
   public var isNumeric: Bool {
     switch self {
-    case .null, .int, .uint, .float, .bool, .indirectInt, .indirectUInt, .indirectFloat: return true
-    default: return false
+    case .null, .int, .uint, .float, .bool, .indirectInt, .indirectUInt, .indirectFloat: true
+    default: false
     }
   }
 
@@ -82,8 +82,8 @@ public enum FlexBufferType: UInt8, Sendable, CaseIterable, CustomStringConvertib
   public var isTypedVector: Bool {
     switch self {
     case .vectorInt, .vectorUInt, .vectorFloat, .vectorKey, .vectorStringDeprecated, .vectorBool:
-      return true
-    default: return false
+      true
+    default: false
     }
   }
 
@@ -100,12 +100,12 @@ public enum FlexBufferType: UInt8, Sendable, CaseIterable, CustomStringConvertib
   /// Keys for `vectorKey` and, as upstream does, for `vectorStringDeprecated`.
   public var elementType: FlexBufferType? {
     switch self {
-    case .vectorInt, .vectorInt2, .vectorInt3, .vectorInt4: return .int
-    case .vectorUInt, .vectorUInt2, .vectorUInt3, .vectorUInt4: return .uint
-    case .vectorFloat, .vectorFloat2, .vectorFloat3, .vectorFloat4: return .float
-    case .vectorKey, .vectorStringDeprecated: return .key
-    case .vectorBool: return .bool
-    default: return nil
+    case .vectorInt, .vectorInt2, .vectorInt3, .vectorInt4: .int
+    case .vectorUInt, .vectorUInt2, .vectorUInt3, .vectorUInt4: .uint
+    case .vectorFloat, .vectorFloat2, .vectorFloat3, .vectorFloat4: .float
+    case .vectorKey, .vectorStringDeprecated: .key
+    case .vectorBool: .bool
+    default: nil
     }
   }
 
@@ -118,34 +118,34 @@ public enum FlexBufferType: UInt8, Sendable, CaseIterable, CustomStringConvertib
   /// The upstream name without its `FBT_` prefix, e.g. `INT`, `VECTOR_FLOAT3`.
   public var description: String {
     switch self {
-    case .null: return "NULL"
-    case .int: return "INT"
-    case .uint: return "UINT"
-    case .float: return "FLOAT"
-    case .key: return "KEY"
-    case .string: return "STRING"
-    case .indirectInt: return "INDIRECT_INT"
-    case .indirectUInt: return "INDIRECT_UINT"
-    case .indirectFloat: return "INDIRECT_FLOAT"
-    case .map: return "MAP"
-    case .vector: return "VECTOR"
-    case .vectorInt: return "VECTOR_INT"
-    case .vectorUInt: return "VECTOR_UINT"
-    case .vectorFloat: return "VECTOR_FLOAT"
-    case .vectorKey: return "VECTOR_KEY"
-    case .vectorStringDeprecated: return "VECTOR_STRING_DEPRECATED"
-    case .vectorInt2: return "VECTOR_INT2"
-    case .vectorUInt2: return "VECTOR_UINT2"
-    case .vectorFloat2: return "VECTOR_FLOAT2"
-    case .vectorInt3: return "VECTOR_INT3"
-    case .vectorUInt3: return "VECTOR_UINT3"
-    case .vectorFloat3: return "VECTOR_FLOAT3"
-    case .vectorInt4: return "VECTOR_INT4"
-    case .vectorUInt4: return "VECTOR_UINT4"
-    case .vectorFloat4: return "VECTOR_FLOAT4"
-    case .blob: return "BLOB"
-    case .bool: return "BOOL"
-    case .vectorBool: return "VECTOR_BOOL"
+    case .null: "NULL"
+    case .int: "INT"
+    case .uint: "UINT"
+    case .float: "FLOAT"
+    case .key: "KEY"
+    case .string: "STRING"
+    case .indirectInt: "INDIRECT_INT"
+    case .indirectUInt: "INDIRECT_UINT"
+    case .indirectFloat: "INDIRECT_FLOAT"
+    case .map: "MAP"
+    case .vector: "VECTOR"
+    case .vectorInt: "VECTOR_INT"
+    case .vectorUInt: "VECTOR_UINT"
+    case .vectorFloat: "VECTOR_FLOAT"
+    case .vectorKey: "VECTOR_KEY"
+    case .vectorStringDeprecated: "VECTOR_STRING_DEPRECATED"
+    case .vectorInt2: "VECTOR_INT2"
+    case .vectorUInt2: "VECTOR_UINT2"
+    case .vectorFloat2: "VECTOR_FLOAT2"
+    case .vectorInt3: "VECTOR_INT3"
+    case .vectorUInt3: "VECTOR_UINT3"
+    case .vectorFloat3: "VECTOR_FLOAT3"
+    case .vectorInt4: "VECTOR_INT4"
+    case .vectorUInt4: "VECTOR_UINT4"
+    case .vectorFloat4: "VECTOR_FLOAT4"
+    case .blob: "BLOB"
+    case .bool: "BOOL"
+    case .vectorBool: "VECTOR_BOOL"
     }
   }
 }

@@ -7,8 +7,8 @@ public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .unreadable(let reason): return reason
-    case .tooLarge(let size, let limit): return "\(size) bytes is over the \(limit)-byte limit"
+    case .unreadable(let reason): reason
+    case .tooLarge(let size, let limit): "\(size) bytes is over the \(limit)-byte limit"
     }
   }
 }

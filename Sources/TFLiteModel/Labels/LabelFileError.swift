@@ -8,11 +8,9 @@ public enum LabelFileError: Error, Equatable, Sendable, CustomStringConvertible 
   /// The error as an English sentence.
   public var description: String {
     switch self {
-    case .tooManyLabels(let limit):
-      return "The label file has more than \(limit) labels."
+    case .tooManyLabels(let limit): "The label file has more than \(limit) labels."
     case .displayNameCountMismatch(let labels, let displayNames):
-      return
-        "Mismatch between number of labels (\(labels)) and display names (\(displayNames))."
+      "Mismatch between number of labels (\(labels)) and display names (\(displayNames))."
     }
   }
 }

@@ -30,25 +30,18 @@ public enum ScoreCalibrationError: Error, Equatable, Sendable, CustomStringConve
   /// The error as an English sentence.
   public var description: String {
     switch self {
-    case .emptyFile:
-      return "The score calibration file is empty."
-    case .tooManyLines(let limit):
-      return "The score calibration file has more than \(limit) lines."
+    case .emptyFile: "The score calibration file is empty."
+    case .tooManyLines(let limit): "The score calibration file has more than \(limit) lines."
     case .lineCountMismatch(let labels, let lines):
-      return
-        "Mismatch between number of labels (\(labels)) and score calibration parameters (\(lines))."
+      "Mismatch between number of labels (\(labels)) and score calibration parameters (\(lines))."
     case .wrongFieldCount(let line, let fieldCount):
-      return
-        "Line \(line) of the score calibration file has \(fieldCount) values; expected 3 or 4."
+      "Line \(line) of the score calibration file has \(fieldCount) values; expected 3 or 4."
     case .invalidNumber(let line, let field, let text):
-      return
-        "Line \(line) of the score calibration file: \(Self.fieldName(field)) (value \(field)) \"\(text)\" is not a number."
+      "Line \(line) of the score calibration file: \(Self.fieldName(field)) (value \(field)) \"\(text)\" is not a number."
     case .valueOutOfRange(let line, let field, let text):
-      return
-        "Line \(line) of the score calibration file: \(Self.fieldName(field)) (value \(field)) \"\(text)\" is out of Float range."
+      "Line \(line) of the score calibration file: \(Self.fieldName(field)) (value \(field)) \"\(text)\" is out of Float range."
     case .negativeScale(let line, let scale):
-      return
-        "Line \(line) of the score calibration file: scale \(scale) is negative; it must be at least 0."
+      "Line \(line) of the score calibration file: scale \(scale) is negative; it must be at least 0."
     }
   }
 }

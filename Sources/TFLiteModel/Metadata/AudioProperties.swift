@@ -1,8 +1,7 @@
 /// What an audio tensor holds (`AudioProperties`, metadata 1.3.0).
 public struct AudioProperties: Sendable, Equatable {
   /// Samples per second.
-  public internal(set) var sampleRate: Int
-  public internal(set) var channels: Int
+  public internal(set) var sampleRate, channels: Int
 
   /// Creates audio properties.
   public init(sampleRate: Int, channels: Int) {

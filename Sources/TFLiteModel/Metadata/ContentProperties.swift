@@ -32,12 +32,12 @@ public enum ContentProperties: Sendable, Equatable {
   /// The schema name of the union member, e.g. `ImageProperties`.
   public var typeName: String {
     switch self {
-    case .none: return "NONE"
-    case .feature: return "FeatureProperties"
-    case .image: return "ImageProperties"
-    case .boundingBox: return "BoundingBoxProperties"
-    case .audio: return "AudioProperties"
-    case .other(let tag): return "ContentProperties\(tag)"
+    case .none: "NONE"
+    case .feature: "FeatureProperties"
+    case .image: "ImageProperties"
+    case .boundingBox: "BoundingBoxProperties"
+    case .audio: "AudioProperties"
+    case .other(let tag): "ContentProperties\(tag)"
     }
   }
 }

@@ -1,7 +1,6 @@
 /// A size in pixels (`ImageSize` in the metadata schema).
 public struct ImageSize: Sendable, Equatable {
-  public internal(set) var width: Int
-  public internal(set) var height: Int
+  public internal(set) var width, height: Int
 
   /// Creates a size in pixels.
   public init(width: Int, height: Int) {

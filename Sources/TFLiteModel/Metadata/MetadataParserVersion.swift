@@ -1,8 +1,6 @@
 /// A metadata parser version `MAJOR[.MINOR[.PATCH]]`; missing parts count as 0.
 public struct MetadataParserVersion: Sendable, Comparable, CustomStringConvertible {
-  public internal(set) var major: Int
-  public internal(set) var minor: Int
-  public internal(set) var patch: Int
+  public internal(set) var major, minor, patch: Int
 
   /// A version from its parts.
   public init(major: Int, minor: Int, patch: Int) {

@@ -6,14 +6,12 @@ public struct ModelMetadata: Sendable, Equatable {
   /// ``parserVersion`` as a comparable version.
   static let supportedParserVersion = MetadataParserVersion(major: 1, minor: 5, patch: 0)
 
-  public internal(set) var name: String?
-  public internal(set) var description: String?
+  public internal(set) var name, description: String?
   /// The model's own version string.
   public internal(set) var version: String?
   /// Per-subgraph metadata; the first describes the main subgraph.
   public internal(set) var subgraphs: [SubgraphMetadata]
-  public internal(set) var author: String?
-  public internal(set) var license: String?
+  public internal(set) var author, license: String?
   /// Files for the model as a whole.
   public internal(set) var associatedFiles: [AssociatedFile]
   /// The oldest metadata parser that understands every feature used, e.g. `1.2.0`.

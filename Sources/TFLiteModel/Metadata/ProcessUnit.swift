@@ -16,11 +16,11 @@ public enum ProcessUnit: Sendable, Equatable {
   /// The schema name of the options table, e.g. `NormalizationOptions`.
   public var typeName: String {
     switch self {
-    case .normalization: return "NormalizationOptions"
-    case .scoreCalibration: return "ScoreCalibrationOptions"
-    case .scoreThresholding: return "ScoreThresholdingOptions"
-    case .tokenizer(let kind, _): return kind
-    case .other(let tag): return "ProcessUnitOptions\(tag)"
+    case .normalization: "NormalizationOptions"
+    case .scoreCalibration: "ScoreCalibrationOptions"
+    case .scoreThresholding: "ScoreThresholdingOptions"
+    case .tokenizer(let kind, _): kind
+    case .other(let tag): "ProcessUnitOptions\(tag)"
     }
   }
 

@@ -1,7 +1,6 @@
 /// What the metadata says about one subgraph (`SubGraphMetadata`); models use only the first.
 public struct SubgraphMetadata: Sendable, Equatable {
-  public internal(set) var name: String?
-  public internal(set) var description: String?
+  public internal(set) var name, description: String?
   /// One entry per subgraph input, in the subgraph's input order.
   public internal(set) var inputTensors: [TensorMetadata]
   /// One entry per subgraph output, in the subgraph's output order.

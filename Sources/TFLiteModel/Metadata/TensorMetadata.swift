@@ -2,8 +2,7 @@
 public struct TensorMetadata: Sendable, Equatable {
   /// The tensor's metadata name. Detectors find their outputs by it
   /// (`location`, `category`, `score`, `number of detections`).
-  public internal(set) var name: String?
-  public internal(set) var description: String?
+  public internal(set) var name, description: String?
   /// Names of the dimensions, e.g. `["batch", "height", "width", "channels"]`.
   public internal(set) var dimensionNames: [String]
   /// What the tensor holds.

@@ -17,20 +17,16 @@ public enum ModelWarning: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .newerMetadataParserVersion(let required, let supported):
-      return
-        "metadata requires parser version \(required); this reader implements \(supported), newer features may be ignored"
+      "metadata requires parser version \(required); this reader implements \(supported), newer features may be ignored"
     case .unreadableMetadataParserVersion(let text):
-      return "metadata min_parser_version \"\(text)\" is not a version number; ignored"
+      "metadata min_parser_version \"\(text)\" is not a version number; ignored"
     case .unrecognizedEnumValue(let field, let value, let enumName, let offset):
-      return
-        "\(field) at byte \(offset) holds \(value), which is not a \(enumName) this reader knows; read as UNKNOWN"
+      "\(field) at byte \(offset) holds \(value), which is not a \(enumName) this reader knows; read as UNKNOWN"
     case .metadataTensorCountMismatch(let role, let metadataCount, let modelCount):
-      return "metadata describes \(metadataCount) \(role) tensor(s) but the model has \(modelCount)"
+      "metadata describes \(metadataCount) \(role) tensor(s) but the model has \(modelCount)"
     case .associatedFileMissing(let name):
-      return
-        "metadata names the associated file \"\(name)\" but the model's zip archive does not contain it"
-    case .associatedFilesUnreadable(let error):
-      return "ignored unreadable trailing archive: \(error)"
+      "metadata names the associated file \"\(name)\" but the model's zip archive does not contain it"
+    case .associatedFilesUnreadable(let error): "ignored unreadable trailing archive: \(error)"
     }
   }
 }

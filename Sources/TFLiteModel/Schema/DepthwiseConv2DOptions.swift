@@ -1,15 +1,13 @@
 /// Options of `DEPTHWISE_CONV_2D` (`DepthwiseConv2DOptions`). Strides and dilations are in pixels.
 public struct DepthwiseConv2DOptions: Sendable, Equatable {
   public internal(set) var padding: Padding
-  public internal(set) var strideWidth: Int
-  public internal(set) var strideHeight: Int
+  public internal(set) var strideWidth, strideHeight: Int
   /// Output channels per input channel. Converters may store 0 or a stale value; the
   /// interpreter derives the real multiplier from the filter and input shapes.
   public internal(set) var depthMultiplier: Int
   public internal(set) var activation: ActivationFunction
   /// Dilation factors; 1 (the schema default) means no dilation.
-  public internal(set) var dilationWidth: Int
-  public internal(set) var dilationHeight: Int
+  public internal(set) var dilationWidth, dilationHeight: Int
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {
     (padding, strideWidth, strideHeight) = try table.window()

@@ -19,18 +19,17 @@ extension DetectionPostProcessOptions {
     public var description: String {
       switch self {
       case .invalidFlexBuffer(let error):
-        return
-          "The detection post-processing options are not a valid FlexBuffer: \(error.description)"
+        "The detection post-processing options are not a valid FlexBuffer: \(error.description)"
       case .rootNotMap(let found):
-        return "The detection post-processing options are a FlexBuffer \(found), not a map."
+        "The detection post-processing options are a FlexBuffer \(found), not a map."
       case .missingKey(let key):
-        return "The detection post-processing options lack the required key \"\(key)\"."
+        "The detection post-processing options lack the required key \"\(key)\"."
       case .wrongType(let key, let found, let expected):
-        return "The option \"\(key)\" is a FlexBuffer \(found), not \(expected)."
+        "The option \"\(key)\" is a FlexBuffer \(found), not \(expected)."
       case .unreadableValue(let key, let error):
-        return "The option \"\(key)\" cannot be read: \(error.description)"
+        "The option \"\(key)\" cannot be read: \(error.description)"
       case .invalidValue(let key, let value, let requirement):
-        return "The option \"\(key)\" is \(value), but \(requirement)."
+        "The option \"\(key)\" is \(value), but \(requirement)."
       }
     }
   }

@@ -1,10 +1,7 @@
 /// Options of `AVERAGE_POOL_2D`, `MAX_POOL_2D` and `L2_POOL_2D` (`Pool2DOptions`), in pixels.
 public struct Pool2DOptions: Sendable, Equatable {
   public internal(set) var padding: Padding
-  public internal(set) var strideWidth: Int
-  public internal(set) var strideHeight: Int
-  public internal(set) var filterWidth: Int
-  public internal(set) var filterHeight: Int
+  public internal(set) var strideWidth, strideHeight, filterWidth, filterHeight: Int
   public internal(set) var activation: ActivationFunction
 
   init(_ table: FlatBufferTable?) throws(FlatBufferError) {

@@ -29,14 +29,14 @@ public enum TensorType: Int8, Sendable, CaseIterable, CustomStringConvertible {
   /// handle.
   public var byteSize: Int? {
     switch self {
-    case .bool, .uint8, .int8, .float8e4m3fn, .float8e5m2: return 1
-    case .float16, .int16, .uint16, .bfloat16: return 2
-    case .float32, .int32, .uint32: return 4
+    case .bool, .uint8, .int8, .float8e4m3fn, .float8e5m2: 1
+    case .float16, .int16, .uint16, .bfloat16: 2
+    case .float32, .int32, .uint32: 4
     // A resource tensor holds a handle: an int32 id (TFLite's `ResourceId`).
-    case .resource: return 4
-    case .int64, .uint64, .float64, .complex64: return 8
-    case .complex128: return 16
-    case .int4, .int2, .uint4, .string, .variant: return nil
+    case .resource: 4
+    case .int64, .uint64, .float64, .complex64: 8
+    case .complex128: 16
+    case .int4, .int2, .uint4, .string, .variant: nil
     }
   }
 

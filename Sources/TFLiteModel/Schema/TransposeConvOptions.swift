@@ -1,8 +1,7 @@
 /// Options of `TRANSPOSE_CONV` (`TransposeConvOptions`). Strides are in pixels.
 public struct TransposeConvOptions: Sendable, Equatable {
   public internal(set) var padding: Padding
-  public internal(set) var strideWidth: Int
-  public internal(set) var strideHeight: Int
+  public internal(set) var strideWidth, strideHeight: Int
   public internal(set) var activation: ActivationFunction
   /// For int16 activations: the bias and accumulator type (`int32` or `int64`); `float32`
   /// (the default) means unset.

@@ -3,8 +3,7 @@ extension ZipArchive {
   struct Layout {
     var entries: [ZipEntry]
     var indexByName: [String: Int]
-    var prefix: Int
-    var endRecordOffset: Int
+    var prefix, endRecordOffset: Int
     var comment: Range<Int>
   }
 

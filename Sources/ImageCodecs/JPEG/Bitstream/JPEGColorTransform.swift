@@ -16,11 +16,11 @@ enum JPEGColorTransform: Sendable, Equatable {
   /// A short lowercase name: "grayscale", "ycbcr", "rgb", "cmyk" or "ycck".
   var name: String {
     switch self {
-    case .grayscale: return "grayscale"
-    case .ycbcrToRGB: return "ycbcr"
-    case .rgb: return "rgb"
-    case .cmyk: return "cmyk"
-    case .ycckToCMYK: return "ycck"
+    case .grayscale: "grayscale"
+    case .ycbcrToRGB: "ycbcr"
+    case .rgb: "rgb"
+    case .cmyk: "cmyk"
+    case .ycckToCMYK: "ycck"
     }
   }
 

@@ -4,18 +4,14 @@ struct JPEGFrameHeader: Sendable {
   /// One SOF component specification.
   struct Component: Sendable {
     var identifier: UInt8
-    var horizontalSampling: Int
-    var verticalSampling: Int
-    var quantizationTableIndex: Int
+    var horizontalSampling, verticalSampling, quantizationTableIndex: Int
   }
 
   /// True for SOF2.
   var isProgressive: Bool
-  var width: Int
-  var height: Int
+  var width, height: Int
   var components: [Component]
-  var maxHorizontalSampling: Int
-  var maxVerticalSampling: Int
+  var maxHorizontalSampling, maxVerticalSampling: Int
 
   /// libjpeg's `JPEG_MAX_DIMENSION`: larger images are refused.
   static let maxDimension = 65_500

@@ -31,9 +31,9 @@ package enum JPEGColorConversion: Sendable, Equatable, Hashable, CaseIterable {
   /// The number of components the conversion reads.
   package var componentCount: Int {
     switch self {
-    case .grayscale: return 1
-    case .ycbcr, .rgb: return 3
-    case .cmyk, .ycck: return 4
+    case .grayscale: 1
+    case .ycbcr, .rgb: 3
+    case .cmyk, .ycck: 4
     }
   }
 }

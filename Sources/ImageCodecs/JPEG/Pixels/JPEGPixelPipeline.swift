@@ -148,16 +148,12 @@ package enum JPEGPixelPipeline {
 
   /// One component's place in the working storage.
   struct ComponentLayout {
-    var horizontal: Int
-    var vertical: Int
+    var horizontal, vertical: Int
     /// Downsampled size (libjpeg `downsampled_width` / `downsampled_height`).
-    var width: Int
-    var height: Int
+    var width, height: Int
     var method: JPEGUpsampling
     /// Bytes from one ring row to the next; sample 0 of a row is `margin` bytes in.
-    var rowStride: Int
-    var ringRows: Int
-    var ringOffset: Int
+    var rowStride, ringRows, ringOffset: Int
     /// Where the component's upsampled output row goes (unused for full-size components).
     var bufferOffset: Int
 
@@ -181,8 +177,7 @@ package enum JPEGPixelPipeline {
 
   /// Sizes and storage for one render.
   struct Plan {
-    var width: Int
-    var height: Int
+    var width, height: Int
     var conversion: JPEGColorConversion
     var components: [ComponentLayout]
     var storageSize: Int

@@ -63,17 +63,17 @@ package enum JPEGUpsampling: Sendable, Equatable, Hashable {
   /// Output rows per input row (1, 2, 3 or 4).
   package var verticalFactor: Int {
     switch self {
-    case .fullSize, .h2v1Fancy: return 1
-    case .h1v2Fancy, .h2v2Fancy: return 2
-    case .integral(_, let vertical): return vertical
+    case .fullSize, .h2v1Fancy: 1
+    case .h1v2Fancy, .h2v2Fancy: 2
+    case .integral(_, let vertical): vertical
     }
   }
 
   /// True when output rows blend the input row above or below (vertical triangle filter).
   package var usesNeighbourRows: Bool {
     switch self {
-    case .h1v2Fancy, .h2v2Fancy: return true
-    default: return false
+    case .h1v2Fancy, .h2v2Fancy: true
+    default: false
     }
   }
 }

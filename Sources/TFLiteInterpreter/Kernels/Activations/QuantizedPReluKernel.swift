@@ -6,11 +6,8 @@
 struct QuantizedPReluKernel: Kernel {
   /// The requantization constants.
   struct Parameters {
-    let inputZeroPoint: Int32
-    let alphaZeroPoint: Int32
-    let outputZeroPoint: Int32
-    let positive: QuantizedArithmetic.Multiplier
-    let negative: QuantizedArithmetic.Multiplier
+    let inputZeroPoint, alphaZeroPoint, outputZeroPoint: Int32
+    let positive, negative: QuantizedArithmetic.Multiplier
     let isSigned: Bool
 
     init(input: PerTensorQuantization, alpha: PerTensorQuantization, output: PerTensorQuantization)
@@ -40,7 +37,6 @@ struct QuantizedPReluKernel: Kernel {
   /// Alpha repeats with this period along the flat input; nil when the general broadcast is
   /// needed (see ``PReluKernel``).
   let period: Int?
-
 
   func run(_ io: KernelIO) {
     if parameters.isSigned {

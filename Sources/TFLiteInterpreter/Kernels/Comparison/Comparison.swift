@@ -12,12 +12,12 @@ enum Comparison: Sendable {
   @inline(__always)
   func apply<T: Comparable>(_ a: T, _ b: T) -> Bool {
     switch self {
-    case .equal: return a == b
-    case .notEqual: return a != b
-    case .less: return a < b
-    case .lessEqual: return a <= b
-    case .greater: return a > b
-    case .greaterEqual: return a >= b
+    case .equal: a == b
+    case .notEqual: a != b
+    case .less: a < b
+    case .lessEqual: a <= b
+    case .greater: a > b
+    case .greaterEqual: a >= b
     }
   }
 }

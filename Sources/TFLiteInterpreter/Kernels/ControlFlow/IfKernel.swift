@@ -6,9 +6,7 @@ import TFLiteModel
 struct IfKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.if: { try make(&$0) }]
 
-  private let thenBranch: SubgraphExecutor
-  private let elseBranch: SubgraphExecutor
-
+  private let thenBranch, elseBranch: SubgraphExecutor
 
   var isStateful: Bool { true }
 

@@ -8,15 +8,12 @@ import TFLiteModel
 struct WhileKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.while: { try make(&$0) }]
 
-  private let condition: SubgraphExecutor
-  private let body: SubgraphExecutor
+  private let condition, body: SubgraphExecutor
   /// Bytes of each loop variable.
   private let byteCounts: [Int]
   private let limit: Int
   /// Where the node is, for the loop-limit error.
-  private let subgraph: Int
-  private let node: Int
-
+  private let subgraph, node: Int
 
   var isStateful: Bool { true }
 

@@ -13,13 +13,9 @@ struct ArgMinMaxKernel: Kernel {
   ]
 
   private let maximum: Bool
-  private let inputType: TensorType
-  private let outputType: TensorType
+  private let inputType, outputType: TensorType
   /// Product of the dimensions before the axis, the axis length, product of those after it.
-  private let outer: Int
-  private let axisSize: Int
-  private let inner: Int
-
+  private let outer, axisSize, inner: Int
 
   private static func make(_ node: inout NodeContext, maximum: Bool) throws(InterpreterError)
     -> any Kernel

@@ -16,10 +16,8 @@ struct CastKernel: Kernel {
 
   private static let supported: Set<TensorType> = [.float32, .int32, .int64, .uint8, .int8, .bool]
 
-  private let source: TensorType
-  private let target: TensorType
+  private let source, target: TensorType
   private let count: Int
-
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)

@@ -15,8 +15,7 @@ import TFLiteModel
 final class QuantizeKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.quantize: { try make(&$0) }]
 
-  private let inputType: TensorType
-  private let outputType: TensorType
+  private let inputType, outputType: TensorType
   private let count: Int
   /// Float input: one scale and zero point per channel (a single one per tensor), each covering
   /// runs of `inner` elements, `scales.count` runs per outer step.
@@ -25,12 +24,10 @@ final class QuantizeKernel: Kernel {
   private let inner: Int
   /// Integer input: the multiplier and zero points.
   private let multiplier: QuantizedArithmetic.Multiplier
-  private let inputZero: Int32
-  private let outputZero: Int32
+  private let inputZero, outputZero: Int32
   /// 8-bit input: the output value for every stored byte (as Int32), indexed by bit pattern.
   private let table: [Int32]
-  private let lower: Int32
-  private let upper: Int32
+  private let lower, upper: Int32
 
   private init(
     inputType: TensorType, outputType: TensorType, count: Int, range: ClosedRange<Int32>,

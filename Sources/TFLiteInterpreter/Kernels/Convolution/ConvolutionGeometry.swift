@@ -10,20 +10,10 @@ import TFLiteModel
 /// `(input + stride - e) / stride` (truncating) for VALID; the padding before is half of
 /// `max((output - 1) * stride + e - input, 0)`, rounded down (the odd row/column goes after).
 struct ConvolutionGeometry: Equatable {
-  var batch: Int
-  var inputHeight: Int
-  var inputWidth: Int
-  var inputChannels: Int
-  var filterHeight: Int
-  var filterWidth: Int
-  var strideHeight: Int
-  var strideWidth: Int
-  var dilationHeight: Int
-  var dilationWidth: Int
-  var outputHeight: Int
-  var outputWidth: Int
-  var padTop: Int
-  var padLeft: Int
+  var batch, inputHeight, inputWidth, inputChannels: Int
+  var filterHeight, filterWidth, strideHeight, strideWidth: Int
+  var dilationHeight, dilationWidth, outputHeight, outputWidth: Int
+  var padTop, padLeft: Int
 
   /// Largest stride or dilation accepted (TFLite has no limit; real models use 1–16).
   static let maximumStep = 1 << 16

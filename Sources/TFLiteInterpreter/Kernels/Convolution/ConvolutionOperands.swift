@@ -5,8 +5,7 @@ import TFLiteModel
 /// (uint8/int8, or int16 activations with int8 weights: 16x8) ones, or the hybrid ones
 /// (float32 activations, int8 weights). Checked the same way for the three operators.
 struct ConvolutionOperands {
-  let input: TensorDescription
-  let filter: TensorDescription
+  let input, filter: TensorDescription
   let bias: TensorDescription?
   /// True when the uint8/int8/int16 kernels run, false for float32 (whose types are checked
   /// here; the quantized ones check theirs in ``ConvolutionQuantization`` and

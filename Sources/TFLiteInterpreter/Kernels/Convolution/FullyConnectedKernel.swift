@@ -16,9 +16,7 @@ final class FullyConnectedKernel: Kernel {
 
   /// GEMM sizes: `rows` (M) × `units` (N), summing over `depth` (K).
   struct Shape {
-    let rows: Int
-    let units: Int
-    let depth: Int
+    let rows, units, depth: Int
   }
 
   private let shape: Shape

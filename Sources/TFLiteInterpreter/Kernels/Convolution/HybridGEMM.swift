@@ -6,8 +6,7 @@
 /// `Int32` and added. The results equal the scalar loops' `Int32` sums exactly.
 final class HybridGEMM {
   private let kernels: KernelSet
-  private let columns: Int
-  private let depth: Int
+  private let columns, depth: Int
   /// Each K-chunk's first column of the weights and length, and the chunk packed.
   private let chunks: [(start: Int, length: Int, packed: PackedStorage)]
   private let identity: FusedActivation

@@ -8,8 +8,7 @@ struct PackedWeights {
   typealias Widening = (signed: Bool, zeroPoint: Int32)
 
   private let kernels: KernelSet
-  private let columns: Int
-  private let depth: Int
+  private let columns, depth: Int
   private let widening: Widening?
   /// The weights packed at load; nil when they are packed at each run.
   private let storage: PackedStorage?

@@ -10,16 +10,13 @@ import TFLiteModel
 ///   with the matching `MultiplyByQuantizedMultiplier` and clamped.
 final class QuantizedTransposeConvolutionKernel: Kernel {
   private let geometry: TransposeConvolutionGeometry
-  private let inputZero: Int32
-  private let weightZero: Int32
-  private let outputZero: Int32
+  private let inputZero, weightZero, outputZero: Int32
   private let multipliers: [QuantizedArithmetic.Multiplier]
   private let range: ClosedRange<Int32>
   /// The input type: uint8, int8 or int16.
   private let type: TensorType
   /// 16-bit models: Int64 accumulators (else Int32).
-  private let wide: Bool
-  private let hasBias: Bool
+  private let wide, hasBias: Bool
 
   /// Reads and checks the node's quantization.
   init(_ geometry: TransposeConvolutionGeometry, options: TransposeConvOptions, node: NodeContext)

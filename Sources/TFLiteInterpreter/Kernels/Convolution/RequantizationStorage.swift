@@ -11,10 +11,7 @@ final class RequantizationStorage {
   let hasBias: Bool
   /// True when the bias is in the arrays already (none, or constant).
   private let biasIsConstant: Bool
-  private let bias: UnsafeMutablePointer<Int32>
-  private let multiplier: UnsafeMutablePointer<Int32>
-  private let leftShift: UnsafeMutablePointer<Int32>
-  private let rightShift: UnsafeMutablePointer<Int32>
+  private let bias, multiplier, leftShift, rightShift: UnsafeMutablePointer<Int32>
   private let roundingMask: UnsafeMutablePointer<Int32>
   private let scale: UnsafeMutablePointer<Double>?
   /// True when every channel has the same multiplier and shifts.

@@ -10,18 +10,9 @@ import TFLiteModel
 /// `(oy + padTop − iy · strideHeight, ox + padLeft − ix · strideWidth)` inside the filter, in
 /// ascending `iy`, `ix`, then input channel — the order TFLite's reference kernel adds them in.
 struct TransposeConvolutionGeometry {
-  let batch: Int
-  let inputHeight: Int
-  let inputWidth: Int
-  let inputChannels: Int
-  let outputHeight: Int
-  let outputWidth: Int
-  let outputChannels: Int
-  let filterHeight: Int
-  let filterWidth: Int
-  let strideHeight: Int
-  let strideWidth: Int
-  let padTop: Int
+  let batch, inputHeight, inputWidth, inputChannels: Int
+  let outputHeight, outputWidth, outputChannels, filterHeight: Int
+  let filterWidth, strideHeight, strideWidth, padTop: Int
   let padLeft: Int
 
   /// Reads and checks the node's shapes with `options`.

@@ -17,8 +17,7 @@ struct NonMaxSuppressionKernel: Kernel {
     .nonMaxSuppressionV5: { try make(&$0, soft: true) },
   ]
 
-  private let boxCount: Int
-  private let limit: Int
+  private let boxCount, limit: Int
   private let soft: Bool
 
   /// The candidate queue, then one Int32 per box.

@@ -8,8 +8,7 @@ struct AddNKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.addN: { try make(&$0) }]
 
   private let type: TensorType
-  private let inputCount: Int
-  private let count: Int
+  private let inputCount, count: Int
 
   /// The kernel for the node: two or more inputs of one type (float32 or int32) and shape.
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {

@@ -8,20 +8,20 @@ enum BinaryOperation {
   /// tensors carry no quantization; FLOOR_MOD and FLOOR_DIV ignore quantization, as TFLite).
   var plainTypes: Set<TensorType> {
     switch self {
-    case .add, .multiply: return [.float32, .int32, .int64, .int16]
-    case .subtract, .maximum, .minimum: return [.float32, .int32, .int64]
-    case .divide, .squaredDifference: return [.float32, .int32]
-    case .floorMod: return [.float32, .int32, .int64, .int16, .int8]
-    case .floorDivide: return [.float32, .int32, .int16, .int8]
+    case .add, .multiply: [.float32, .int32, .int64, .int16]
+    case .subtract, .maximum, .minimum: [.float32, .int32, .int64]
+    case .divide, .squaredDifference: [.float32, .int32]
+    case .floorMod: [.float32, .int32, .int64, .int16, .int8]
+    case .floorDivide: [.float32, .int32, .int16, .int8]
     }
   }
 
   /// The quantized types ``QuantizedBinaryKernel`` runs.
   var quantizedTypes: Set<TensorType> {
     switch self {
-    case .add, .subtract, .multiply, .divide, .maximum, .minimum: return [.uint8, .int8, .int16]
-    case .squaredDifference: return [.int8]
-    case .floorMod, .floorDivide: return []
+    case .add, .subtract, .multiply, .divide, .maximum, .minimum: [.uint8, .int8, .int16]
+    case .squaredDifference: [.int8]
+    case .floorMod, .floorDivide: []
     }
   }
 

@@ -19,10 +19,8 @@ final class PowerOfTwoInt16Kernel: Kernel {
   private let subtract: Bool
   private let broadcast: Broadcast
   /// Right shifts of input 0 and input 1 (one of them 0).
-  private let shiftA: Int
-  private let shiftB: Int
-  private let lower: Int32
-  private let upper: Int32
+  private let shiftA, shiftB: Int
+  private let lower, upper: Int32
 
   private init(
     subtract: Bool, broadcast: Broadcast, shifts: (Int, Int), range: ClosedRange<Int32>

@@ -11,14 +11,12 @@ import TFLiteModel
 struct QuantizedBinaryArithmetic {
   let operation: BinaryOperation
   /// How each operand's stored value is prepared.
-  let operandA: OperandRescaling
-  let operandB: OperandRescaling
+  let operandA, operandB: OperandRescaling
   /// The output scaling of the joined value.
   let output: QuantizedArithmetic.Multiplier
   let outputOffset: Int32
   /// The fused activation's clamp within the output type (inclusive).
-  let lower: Int32
-  let upper: Int32
+  let lower, upper: Int32
 
   /// The arithmetic of `operation` for the node's operands and output (all of one quantized
   /// type, checked by the caller), with the fused activation `fused`.

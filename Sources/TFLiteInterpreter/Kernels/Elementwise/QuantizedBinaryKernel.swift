@@ -36,8 +36,7 @@ final class QuantizedBinaryKernel: Kernel {
   private let arithmetic: QuantizedBinaryArithmetic?
   /// 8-bit arithmetic: each input's prepared value per stored byte (an int8 value indexed by its
   /// bit pattern); empty otherwise.
-  private let tableA: [Int32]
-  private let tableB: [Int32]
+  private let tableA, tableB: [Int32]
   /// The result for every byte pair (`a << 8 | b`), or empty.
   private let pairs: [UInt8]
 

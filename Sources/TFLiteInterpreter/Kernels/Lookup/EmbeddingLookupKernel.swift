@@ -13,9 +13,7 @@ final class EmbeddingLookupKernel: Kernel {
 
   private let rows: Int
   /// Bytes per table row (copy) or values per row (dequantize).
-  private let rowBytes: Int
-  private let columns: Int
-  private let lookups: Int
+  private let rowBytes, columns, lookups: Int
   /// Per-row (or a single) scale for hybrid tables; nil for copies.
   private let scales: [Float]?
 

@@ -7,8 +7,7 @@ struct BatchMatMulGEMM {
   private let shape: BatchMatMulShape
   private let kernels: KernelSet
   private let identity: FusedActivation
-  private let lhsMatrices: Int
-  private let rhsMatrices: Int
+  private let lhsMatrices, rhsMatrices: Int
   /// Floats per packed right matrix, rounded to 64 bytes.
   private let packedFloats: Int
   /// Floats of the `[N][K]` transpose of one right matrix (0 with `adj_y`).

@@ -7,15 +7,10 @@ import TFLiteModel
 /// Each output matrix `b` (counted over the broadcast batch dimensions, row-major) reads the
 /// left matrix starting at element `lhsOffsets[b]` and the right one at `rhsOffsets[b]`.
 struct BatchMatMulShape {
-  let rows: Int
-  let depth: Int
-  let columns: Int
-  let adjointX: Bool
-  let adjointY: Bool
+  let rows, depth, columns: Int
+  let adjointX, adjointY: Bool
   /// The output's shape: the broadcast batch dimensions, then `[M, N]`.
-  let output: [Int]
-  let lhsOffsets: [Int]
-  let rhsOffsets: [Int]
+  let output, lhsOffsets, rhsOffsets: [Int]
 
   init(lhs: [Int], rhs: [Int], adjointX: Bool, adjointY: Bool, _ node: NodeContext)
     throws(InterpreterError)

@@ -7,9 +7,7 @@ import TFLiteModel
 /// in float), plus the output zero point, clamped to the type's range (no fused activation).
 final class QuantizedBatchMatMulKernel: Kernel {
   private let shape: BatchMatMulShape
-  private let lhsZero: Int32
-  private let rhsZero: Int32
-  private let outputZero: Int32
+  private let lhsZero, rhsZero, outputZero: Int32
   private let multiplier: QuantizedArithmetic.Multiplier
   private let range: ClosedRange<Int32>
   /// Which loop runs: int8 × int8, int16 × int16 or int16 × int8.

@@ -14,14 +14,10 @@ import TFLiteModel
 /// reference kernel's window, which stops one short of TensorFlow's `c + radius`), the power
 /// by the C library's `powf`.
 struct LocalResponseNormalizationKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .localResponseNormalization: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.localResponseNormalization: make]
 
   private let radius: Int
-  private let bias: Float
-  private let alpha: Float
-  private let beta: Float
+  private let bias, alpha, beta: Float
   private let rows: LastDimensionRows
 
   /// The kernel for the node: a float32 input of rank 4 and the operator's options.

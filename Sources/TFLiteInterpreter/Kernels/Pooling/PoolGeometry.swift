@@ -6,19 +6,11 @@ import TFLiteModel
 /// `(size + stride - filter) / stride` outputs (C division, truncating toward zero) and no
 /// padding. Windows only visit cells inside the input.
 struct PoolGeometry {
-  let batches: Int
-  let inputHeight: Int
-  let inputWidth: Int
-  let channels: Int
-  let outputHeight: Int
-  let outputWidth: Int
-  let strideHeight: Int
-  let strideWidth: Int
-  let filterHeight: Int
-  let filterWidth: Int
+  let batches, inputHeight, inputWidth, channels: Int
+  let outputHeight, outputWidth, strideHeight, strideWidth: Int
+  let filterHeight, filterWidth: Int
   /// Cells of padding before the first row / column (SAME only; 0 for VALID).
-  let padTop: Int
-  let padLeft: Int
+  let padTop, padLeft: Int
 
   /// The geometry of pooling `input` (NHWC) with `options`; throws for a non-positive stride
   /// or filter size, or a VALID window larger than the input.

@@ -11,8 +11,7 @@ import TFLiteModel
 final class QuantizedPoolKernel: Kernel {
   private let average: Bool
   private let type: TensorType
-  private let lower: Int32
-  private let upper: Int32
+  private let lower, upper: Int32
   private let geometry: PoolGeometry
 
   /// A pool with `geometry`'s windows, averaging or taking the maximum; `range` is the fused

@@ -15,10 +15,8 @@ import TFLiteModel
 /// weights and the state are ignored (taken as 0), as the reference does.
 final class IntegerSVDFKernel: Kernel {
   private let geometry: SVDFGeometry
-  private let inputZero: Int32
-  private let outputZero: Int32
-  private let featureMultiplier: QuantizedArithmetic.Multiplier
-  private let outputMultiplier: QuantizedArithmetic.Multiplier
+  private let inputZero, outputZero: Int32
+  private let featureMultiplier, outputMultiplier: QuantizedArithmetic.Multiplier
   let scratchBytes: Int
 
   /// Checks the types, the activation and the quantization; computes the multipliers.

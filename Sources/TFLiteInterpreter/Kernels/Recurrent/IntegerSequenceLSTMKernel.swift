@@ -22,16 +22,11 @@ import TFLiteModel
 final class IntegerSequenceLSTMKernel: Kernel {
   /// One gate's folded biases and requantization multipliers.
   private struct Gate {
-    let inputBias: [Int32]
-    let recurrentBias: [Int32]
-    let inputMultiplier: QuantizedArithmetic.Multiplier
-    let recurrentMultiplier: QuantizedArithmetic.Multiplier
+    let inputBias, recurrentBias: [Int32]
+    let inputMultiplier, recurrentMultiplier: QuantizedArithmetic.Multiplier
   }
 
-  private let batch: Int
-  private let steps: Int
-  private let inputSize: Int
-  private let cells: Int
+  private let batch, steps, inputSize, cells: Int
   private let timeMajor: Bool
   private let gates: [Gate]
   private let cellScale: Int

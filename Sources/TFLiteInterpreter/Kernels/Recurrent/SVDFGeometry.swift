@@ -8,10 +8,7 @@ import TFLiteModel
 /// The state holds, for each batch row and filter, the filter's last `memory` activations,
 /// oldest first: row `b · filters + f` starts at `(b · filters + f) · memory`.
 struct SVDFGeometry {
-  let batch: Int
-  let inputSize: Int
-  let filters: Int
-  let rank: Int
+  let batch, inputSize, filters, rank: Int
   let units: Int
   /// Activations kept per filter (≥ 1).
   let memory: Int

@@ -22,15 +22,12 @@ import TFLiteModel
 ///
 /// int8 models run ``IntegerSVDFKernel`` (same factory).
 final class SVDFKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .svdf: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.svdf: make]
 
   /// The per-tensor scales of a hybrid model's int8 weights, and how its input is quantized.
   struct Hybrid {
     let rows: HybridInputRows
-    let featureScale: Float
-    let timeScale: Float
+    let featureScale, timeScale: Float
   }
 
   private let geometry: SVDFGeometry

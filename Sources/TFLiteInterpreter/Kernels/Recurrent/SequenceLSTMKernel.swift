@@ -22,19 +22,14 @@ import TFLiteModel
 /// The coupled input gate (CIFG), peepholes, projection and layer normalization are rejected
 /// at load. int8 models run ``IntegerSequenceLSTMKernel`` (same factory).
 final class SequenceLSTMKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .unidirectionalSequenceLstm: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.unidirectionalSequenceLstm: make]
 
   /// Input positions of each gate's weights and bias, in TFLite's order i, f, c, o.
   static let gateInputs: [(input: Int, recurrent: Int, bias: Int)] = [
     (1, 5, 12), (2, 6, 13), (3, 7, 14), (4, 8, 15),
   ]
 
-  private let batch: Int
-  private let steps: Int
-  private let inputSize: Int
-  private let cells: Int
+  private let batch, steps, inputSize, cells: Int
   private let timeMajor: Bool
   private let activation: ActivationFunction
   private let cellClip: Float

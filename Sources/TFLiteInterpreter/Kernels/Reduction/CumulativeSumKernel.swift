@@ -8,17 +8,12 @@ import TFLiteModel
 /// float sum rounds exactly as there; integers wrap). Work is split between the slices before
 /// the axis, never along it.
 struct CumulativeSumKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .cumsum: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.cumsum: make]
 
   private let type: TensorType
-  private let exclusive: Bool
-  private let reverse: Bool
+  private let exclusive, reverse: Bool
   /// Elements before, along and after the axis.
-  private let outer: Int
-  private let depth: Int
-  private let inner: Int
+  private let outer, depth, inner: Int
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)

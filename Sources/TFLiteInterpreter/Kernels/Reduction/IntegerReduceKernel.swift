@@ -40,8 +40,7 @@ struct IntegerReduceKernel: Kernel {
 
   private let fold: Fold
   private let type: TensorType
-  private let inputCount: Int
-  private let outputCount: Int
+  private let inputCount, outputCount: Int
   private let plan: ReducePlan
 
   /// REDUCE_ANY or REDUCE_ALL of a bool tensor.

@@ -17,13 +17,10 @@ import TFLiteModel
 final class QuantizedReduceKernel: Kernel {
   private let operation: ReduceOperation
   private let type: TensorType
-  private let inputCount: Int
-  private let outputCount: Int
+  private let inputCount, outputCount: Int
   /// Input dimensions after dropping 1s and merging neighbours that are both kept or both
   /// reduced, outermost first; their input strides, and output strides (0 where reduced).
-  private let sizes: [Int]
-  private let inputStrides: [Int]
-  private let outputStrides: [Int]
+  private let sizes, inputStrides, outputStrides: [Int]
   /// MEAN/SUM: the scaling, `inputZeroPoint · count`, and the output zero point.
   private let multiplier: QuantizedArithmetic.Multiplier
   private let zeroTimesCount: Int64

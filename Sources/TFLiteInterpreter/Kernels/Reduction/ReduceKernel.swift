@@ -23,8 +23,7 @@ struct ReduceKernel: Kernel {
   private static let block = 256
 
   private let operation: ReduceOperation
-  private let inputCount: Int
-  private let outputCount: Int
+  private let inputCount, outputCount: Int
   private let plan: ReducePlan
 
   /// The reduction of a node's input (input 0) over its axes (input 1), resolved at load.

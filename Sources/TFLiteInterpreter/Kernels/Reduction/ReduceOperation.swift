@@ -32,10 +32,10 @@ enum ReduceOperation {
   /// The accumulator's starting value.
   var initial: Float {
     switch self {
-    case .mean, .sum: return 0
-    case .product: return 1
-    case .maximum: return -.greatestFiniteMagnitude
-    case .minimum: return .greatestFiniteMagnitude
+    case .mean, .sum: 0
+    case .product: 1
+    case .maximum: -.greatestFiniteMagnitude
+    case .minimum: .greatestFiniteMagnitude
     }
   }
 

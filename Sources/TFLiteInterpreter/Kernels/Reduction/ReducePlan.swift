@@ -7,11 +7,9 @@ struct ReducePlan {
   let reducedCount: Int
   /// Kept dimensions, outermost first (sizes, strides in input elements); when ``innerKept``,
   /// without the innermost run.
-  let keptSizes: [Int]
-  let keptStrides: [Int]
+  let keptSizes, keptStrides: [Int]
   /// Reduced dimensions likewise; when not ``innerKept``, without the innermost run.
-  let reducedSizes: [Int]
-  let reducedStrides: [Int]
+  let reducedSizes, reducedStrides: [Int]
   /// True when the innermost input dimension is kept (outputs are rows of ``inner`` values).
   let innerKept: Bool
   /// Length of the innermost contiguous run (kept or reduced).

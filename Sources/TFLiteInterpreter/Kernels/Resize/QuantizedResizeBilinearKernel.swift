@@ -17,11 +17,9 @@ final class QuantizedResizeBilinearKernel: Kernel {
   private let geometry: ResizeGeometry
   private let halfPixelCenters: Bool
   /// uint8: float scales from output to input coordinates.
-  private let heightScale: Float
-  private let widthScale: Float
+  private let heightScale, widthScale: Float
   /// int8/int16: the scales in 1/1024 steps.
-  private let heightScale10: Int
-  private let widthScale10: Int
+  private let heightScale10, widthScale10: Int
 
   /// Largest input height or width for the integer kernel: TFLite computes `1024 · size` in 32
   /// bits.

@@ -11,8 +11,7 @@ final class ResizeBilinearKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.resizeBilinear: { try make(&$0) }]
 
   private let geometry: ResizeGeometry
-  private let heightScale: Float
-  private let widthScale: Float
+  private let heightScale, widthScale: Float
   private let halfPixelCenters: Bool
 
   private init(geometry: ResizeGeometry, alignCorners: Bool, halfPixelCenters: Bool) {

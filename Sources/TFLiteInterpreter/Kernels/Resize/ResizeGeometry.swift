@@ -3,12 +3,8 @@ import TFLiteModel
 /// The checked shapes of a RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR node: an NHWC input and the
 /// new height and width from the constant int32 size tensor `[new_height, new_width]`.
 struct ResizeGeometry {
-  let batches: Int
-  let inputHeight: Int
-  let inputWidth: Int
-  let channels: Int
-  let outputHeight: Int
-  let outputWidth: Int
+  let batches, inputHeight, inputWidth, channels: Int
+  let outputHeight, outputWidth: Int
 
   /// The output shape `[batches, outputHeight, outputWidth, channels]`.
   var outputShape: [Int] { [batches, outputHeight, outputWidth, channels] }

@@ -7,16 +7,12 @@ import TFLiteModel
 /// under half_pixel_centers (else 0); `round(v)` (half away from zero) with align_corners, else
 /// `⌊v⌋`; then at most `size - 1`, and at least 0 under half_pixel_centers.
 final class ResizeNearestNeighborKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .resizeNearestNeighbor: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.resizeNearestNeighbor: make]
 
   private let geometry: ResizeGeometry
   private let elementSize: Int
-  private let heightScale: Float
-  private let widthScale: Float
-  private let alignCorners: Bool
-  private let halfPixelCenters: Bool
+  private let heightScale, widthScale: Float
+  private let alignCorners, halfPixelCenters: Bool
 
   private init(
     geometry: ResizeGeometry, elementSize: Int, alignCorners: Bool, halfPixelCenters: Bool

@@ -8,15 +8,11 @@ import TFLiteModel
 /// first, equal values by ascending index, NaN after every number (NaNs by index). Quantized
 /// values are compared as stored, which orders them as their real values.
 struct TopKKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .topkV2: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.topkV2: make]
 
   private let type: TensorType
   private let narrowIndices: Bool
-  private let rows: Int
-  private let rowLength: Int
-  private let k: Int
+  private let rows, rowLength, k: Int
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 2)

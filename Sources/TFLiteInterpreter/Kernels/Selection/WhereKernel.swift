@@ -9,9 +9,7 @@ import TFLiteModel
 /// constants), and the node is then evaluated at load. A condition computed at run time is
 /// refused with an unsupported-node error (TFLite resizes the output while running).
 struct WhereKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .where: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.where: make]
 
   private let type: TensorType
   private let shape: [Int]

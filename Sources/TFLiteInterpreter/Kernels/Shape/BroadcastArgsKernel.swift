@@ -6,14 +6,10 @@ import TFLiteModel
 /// shape's value. The output has as many elements as the longer input; its values are
 /// computed at run time (and at load when both shapes are known, by constant folding).
 struct BroadcastArgsKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .broadcastArgs: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.broadcastArgs: make]
 
   private let wide: Bool
-  private let firstCount: Int
-  private let secondCount: Int
-  private let outputCount: Int
+  private let firstCount, secondCount, outputCount: Int
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)

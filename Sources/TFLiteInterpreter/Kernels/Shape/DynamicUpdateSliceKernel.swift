@@ -6,17 +6,12 @@ import TFLiteModel
 /// time; each is clamped to `0 ... operand − update` of its dimension, as TFLite does, so the
 /// update always lies inside.
 struct DynamicUpdateSliceKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .dynamicUpdateSlice: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.dynamicUpdateSlice: make]
 
-  private let operandBytes: Int
-  private let elementSize: Int
+  private let operandBytes, elementSize: Int
   private let wideIndices: Bool
   /// Operand and update dimensions; the operand's element strides.
-  private let operandShape: [Int]
-  private let updateShape: [Int]
-  private let operandStrides: [Int]
+  private let operandShape, updateShape, operandStrides: [Int]
   /// Writes the (dense) update into the operand's layout.
   private let copy: StridedCopy
 

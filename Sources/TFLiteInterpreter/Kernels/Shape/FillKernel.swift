@@ -13,8 +13,7 @@ struct FillKernel: Kernel {
     .zerosLike: { try makeZerosLike(&$0) },
   ]
 
-  private let elementSize: Int
-  private let count: Int
+  private let elementSize, count: Int
   /// The value's bytes when fixed at load (ZEROS_LIKE); nil to read input 1.
   private let pattern: [UInt8]?
 

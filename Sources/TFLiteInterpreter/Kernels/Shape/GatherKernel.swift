@@ -11,15 +11,10 @@ import TFLiteModel
 /// EMBEDDING_LOOKUP, the same gather along axis 0 with the inputs swapped, has its own kernel
 /// (``EmbeddingLookupKernel``, which also dequantizes hybrid tables).
 struct GatherKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .gather: { try make(&$0) },
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.gather: make]
 
   private let readIndex: IndexTensor
-  private let batchCount: Int
-  private let outerCount: Int
-  private let coordinateCount: Int
-  private let axisSize: Int
+  private let batchCount, outerCount, coordinateCount, axisSize: Int
   /// Bytes of one gathered slice.
   private let sliceBytes: Int
 

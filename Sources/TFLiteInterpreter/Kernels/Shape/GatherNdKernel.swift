@@ -10,14 +10,11 @@ import TFLiteModel
 /// a tuple computed at run time with a coordinate outside produces a slice of zero bytes
 /// (TFLite fails the invocation instead), so no read is out of bounds.
 struct GatherNdKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .gatherNd: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.gatherNd: make]
 
   private let readIndex: IndexTensor
   /// The first `n` params dimensions and their strides in slices.
-  private let dimensions: [Int]
-  private let strides: [Int]
+  private let dimensions, strides: [Int]
   /// Number of coordinate tuples (output slices).
   private let sliceCount: Int
   /// Bytes of one slice.

@@ -9,9 +9,7 @@ import TFLiteModel
 /// repeats it (`b a | a b c | c b`). Every output element is a copy of one input element,
 /// so quantized tensors keep their bytes.
 struct MirrorPadKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .mirrorPad: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.mirrorPad: make]
 
   private let elementSize: Int
   /// For each dimension, the input coordinate of every output coordinate.
@@ -19,11 +17,9 @@ struct MirrorPadKernel: Kernel {
   /// Input element strides.
   private let inputStrides: [Int]
   /// Output rows (every dimension but the last) and their length.
-  private let rowCount: Int
-  private let rowLength: Int
+  private let rowCount, rowLength: Int
   /// Padding before and after the copied run of a row.
-  private let rowBefore: Int
-  private let rowAfter: Int
+  private let rowBefore, rowAfter: Int
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)

@@ -27,9 +27,7 @@ final class PadKernel: Kernel {
   /// Input rows per step of each outer dimension.
   private let outerInputStrides: [Int]
   /// Elements of padding before and after the copied part of a row, and of the copied part.
-  private let rowBefore: Int
-  private let rowAfter: Int
-  private let rowCopy: Int
+  private let rowBefore, rowAfter, rowCopy: Int
   /// The pad value's bytes when known at load; nil when it is read from input 2 at run time.
   private let pattern: UnsafeMutableRawPointer?
 

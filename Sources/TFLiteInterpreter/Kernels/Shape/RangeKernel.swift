@@ -9,9 +9,7 @@ import TFLiteModel
 /// in float arithmetic for floats, and element `i + 1` is element `i` plus `delta` (floats
 /// accumulate their rounding as TFLite's loop does; integers wrap).
 struct RangeKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .range: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.range: make]
 
   private let type: TensorType
   private let count: Int

@@ -6,9 +6,7 @@ import TFLiteModel
 /// name no integer type (they are absent, or left at the schema's FLOAT32 default, which TFLite
 /// rejects), the output tensor's declared type decides if it is int32 or int64.
 struct ShapeKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .shape: { try make(&$0) }
-  ]
+  static let factories: [BuiltinOperator: KernelFactory] = [.shape: make]
 
   /// The dimensions, as the output's little-endian bytes.
   private let bytes: [UInt8]
@@ -16,7 +14,6 @@ struct ShapeKernel: Kernel {
   /// SHAPE reads only its input's shape, never its data: its output is known at load even when
   /// the input is not (an engine may fold it regardless of its input).
   var readsInputData: Bool { false }
-
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)

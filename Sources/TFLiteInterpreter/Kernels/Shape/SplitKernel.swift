@@ -15,8 +15,7 @@ final class SplitKernel: Kernel {
   ]
 
   /// Which input holds the data (1 for SPLIT, whose axis comes first).
-  private let dataInput: Int
-  private let outerCount: Int
+  private let dataInput, outerCount: Int
   /// Bytes of one input row (the axis and everything after it).
   private let rowBytes: Int
   /// Bytes each output takes from one input row.

@@ -21,16 +21,11 @@ struct StridedCopy {
   let minimumWorkPerChunk: Int
   /// Outer dimensions (outermost first) and their byte strides; in tiled mode without the
   /// tiled dimension.
-  private let counts: [Int]
-  private let sourceSteps: [Int]
-  private let destinationSteps: [Int]
+  private let counts, sourceSteps, destinationSteps: [Int]
   /// The innermost dimension: its length and byte strides.
-  private let rowLength: Int
-  private let rowSourceStep: Int
-  private let rowDestinationStep: Int
+  private let rowLength, rowSourceStep, rowDestinationStep: Int
   /// Tiled mode: the dimension contiguous in the source, its length and destination byte step.
-  private let tileLength: Int
-  private let tileDestinationStep: Int
+  private let tileLength, tileDestinationStep: Int
   private let tiled: Bool
 
   /// Edge of a tile in elements.

@@ -67,9 +67,7 @@ struct StridedSliceSpec {
 
   /// The slice as the options and constant inputs give it, checked and clamped.
   private struct Slice {
-    let begin: [Int]
-    let end: [Int]
-    let strides: [Int]
+    let begin, end, strides: [Int]
     let masks: Masks
     /// Slice indices (entries of `begin`, `end`, `strides`).
     var count: Int { begin.count }
@@ -108,10 +106,8 @@ struct StridedSliceSpec {
   /// The effective dimensions: the input's, with the ellipsis expanded and new axes inserted.
   private struct Layout {
     /// New axes outside the ellipsis (each adds an effective dimension).
-    let addedAxes: Int
-    let dimensions: Int
-    let isEllipsis: [Bool]
-    let isNewAxis: [Bool]
+    let addedAxes, dimensions: Int
+    let isEllipsis, isNewAxis: [Bool]
     /// The first effective dimension of the ellipsis (`dimensions` when there is none).
     let ellipsisStart: Int
     /// Effective dimensions the ellipsis stands for beyond its own slice index.

@@ -3,8 +3,7 @@
 /// A row is one image for the convolutions and one input vector for the matrix products, as
 /// TFLite quantizes them.
 struct HybridInputRows {
-  let rows: Int
-  let length: Int
+  let rows, length: Int
   /// Asymmetric (with zero points) or symmetric quantization.
   let asymmetric: Bool
 
