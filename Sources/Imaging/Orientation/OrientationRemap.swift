@@ -265,77 +265,55 @@ enum OrientationRemap {
   /// One-byte elements: 16 × 16 blocks transposed in sixteen 128-bit vectors (four rounds of
   /// interleaving row i with row i + 8 — each round a perfect shuffle of the 8 index bits).
   static func transposeBytes(_ g: Geometry) {
-    let fullU = g.height & ~15
-    let fullV = g.width & ~15
-    let rowStep = g.flipsY ? -g.sourceStride : g.sourceStride
-    let dStride = g.destinationStride
-    var u0 = 0
-    while u0 < fullU {
-      let u1 = min(u0 + bandRows, fullU)
-      var vb = 0
-      while vb < fullV {
-        let column = g.flipsX ? g.width - 16 - vb : vb
-        // Vector j ends up holding source column (column + j): destination row vb + j, or
-        // vb + 15 − j when mirrored.
-        let d0 = g.destination + (g.flipsX ? vb + 15 : vb) * dStride
-        let dStep = g.flipsX ? -dStride : dStride
-        var ub = u0
-        while ub < u1 {
-          let r = g.sourceRow(ub) + column
-          var rows = (
-            r.loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 2 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 3 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 4 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 5 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 6 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 7 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 8 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 9 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 10 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 11 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 12 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 13 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 14 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
-            (r + 15 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self)
-          )
-          for _ in 0..<4 {
-            rows = (
-              interleaveLow(rows.0, rows.8), interleaveHigh(rows.0, rows.8),
-              interleaveLow(rows.1, rows.9), interleaveHigh(rows.1, rows.9),
-              interleaveLow(rows.2, rows.10), interleaveHigh(rows.2, rows.10),
-              interleaveLow(rows.3, rows.11), interleaveHigh(rows.3, rows.11),
-              interleaveLow(rows.4, rows.12), interleaveHigh(rows.4, rows.12),
-              interleaveLow(rows.5, rows.13), interleaveHigh(rows.5, rows.13),
-              interleaveLow(rows.6, rows.14), interleaveHigh(rows.6, rows.14),
-              interleaveLow(rows.7, rows.15), interleaveHigh(rows.7, rows.15)
-            )
-          }
-          let d = d0 + ub
-          d.storeBytes(of: rows.0, as: SIMD16<UInt8>.self)
-          (d + dStep).storeBytes(of: rows.1, as: SIMD16<UInt8>.self)
-          (d + 2 * dStep).storeBytes(of: rows.2, as: SIMD16<UInt8>.self)
-          (d + 3 * dStep).storeBytes(of: rows.3, as: SIMD16<UInt8>.self)
-          (d + 4 * dStep).storeBytes(of: rows.4, as: SIMD16<UInt8>.self)
-          (d + 5 * dStep).storeBytes(of: rows.5, as: SIMD16<UInt8>.self)
-          (d + 6 * dStep).storeBytes(of: rows.6, as: SIMD16<UInt8>.self)
-          (d + 7 * dStep).storeBytes(of: rows.7, as: SIMD16<UInt8>.self)
-          (d + 8 * dStep).storeBytes(of: rows.8, as: SIMD16<UInt8>.self)
-          (d + 9 * dStep).storeBytes(of: rows.9, as: SIMD16<UInt8>.self)
-          (d + 10 * dStep).storeBytes(of: rows.10, as: SIMD16<UInt8>.self)
-          (d + 11 * dStep).storeBytes(of: rows.11, as: SIMD16<UInt8>.self)
-          (d + 12 * dStep).storeBytes(of: rows.12, as: SIMD16<UInt8>.self)
-          (d + 13 * dStep).storeBytes(of: rows.13, as: SIMD16<UInt8>.self)
-          (d + 14 * dStep).storeBytes(of: rows.14, as: SIMD16<UInt8>.self)
-          (d + 15 * dStep).storeBytes(of: rows.15, as: SIMD16<UInt8>.self)
-          ub += 16
-        }
-        vb += 16
+    forEachTile(g, size: 16, elementBytes: 1) { r, rowStep, d, dStep in
+      var rows = (
+        r.loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 2 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 3 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 4 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 5 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 6 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 7 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 8 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 9 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 10 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 11 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 12 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 13 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 14 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self),
+        (r + 15 * rowStep).loadUnaligned(as: SIMD16<UInt8>.self)
+      )
+      for _ in 0..<4 {
+        rows = (
+          interleaveLow(rows.0, rows.8), interleaveHigh(rows.0, rows.8),
+          interleaveLow(rows.1, rows.9), interleaveHigh(rows.1, rows.9),
+          interleaveLow(rows.2, rows.10), interleaveHigh(rows.2, rows.10),
+          interleaveLow(rows.3, rows.11), interleaveHigh(rows.3, rows.11),
+          interleaveLow(rows.4, rows.12), interleaveHigh(rows.4, rows.12),
+          interleaveLow(rows.5, rows.13), interleaveHigh(rows.5, rows.13),
+          interleaveLow(rows.6, rows.14), interleaveHigh(rows.6, rows.14),
+          interleaveLow(rows.7, rows.15), interleaveHigh(rows.7, rows.15)
+        )
       }
-      u0 = u1
+      d.storeBytes(of: rows.0, as: SIMD16<UInt8>.self)
+      (d + dStep).storeBytes(of: rows.1, as: SIMD16<UInt8>.self)
+      (d + 2 * dStep).storeBytes(of: rows.2, as: SIMD16<UInt8>.self)
+      (d + 3 * dStep).storeBytes(of: rows.3, as: SIMD16<UInt8>.self)
+      (d + 4 * dStep).storeBytes(of: rows.4, as: SIMD16<UInt8>.self)
+      (d + 5 * dStep).storeBytes(of: rows.5, as: SIMD16<UInt8>.self)
+      (d + 6 * dStep).storeBytes(of: rows.6, as: SIMD16<UInt8>.self)
+      (d + 7 * dStep).storeBytes(of: rows.7, as: SIMD16<UInt8>.self)
+      (d + 8 * dStep).storeBytes(of: rows.8, as: SIMD16<UInt8>.self)
+      (d + 9 * dStep).storeBytes(of: rows.9, as: SIMD16<UInt8>.self)
+      (d + 10 * dStep).storeBytes(of: rows.10, as: SIMD16<UInt8>.self)
+      (d + 11 * dStep).storeBytes(of: rows.11, as: SIMD16<UInt8>.self)
+      (d + 12 * dStep).storeBytes(of: rows.12, as: SIMD16<UInt8>.self)
+      (d + 13 * dStep).storeBytes(of: rows.13, as: SIMD16<UInt8>.self)
+      (d + 14 * dStep).storeBytes(of: rows.14, as: SIMD16<UInt8>.self)
+      (d + 15 * dStep).storeBytes(of: rows.15, as: SIMD16<UInt8>.self)
     }
-    transposeRemainder(g, UInt8.self, fullU: fullU, fullV: fullV)
+    transposeRemainder(g, UInt8.self, fullU: g.height & ~15, fullV: g.width & ~15)
   }
 
   /// Interleaves the low halves of two 16-bit vectors: a0 b0 a1 b1 a2 b2 a3 b3.
@@ -353,94 +331,87 @@ enum OrientationRemap {
   /// Two-byte elements (NV12/NV21 chroma pairs): 8 × 8 blocks in eight 128-bit vectors (three
   /// rounds of interleaving row i with row i + 4; pairs move as opaque 16-bit lanes).
   static func transposePairs(_ g: Geometry) {
-    let fullU = g.height & ~7
-    let fullV = g.width & ~7
-    let rowStep = g.flipsY ? -g.sourceStride : g.sourceStride
-    let dStride = g.destinationStride
-    var u0 = 0
-    while u0 < fullU {
-      let u1 = min(u0 + bandRows, fullU)
-      var vb = 0
-      while vb < fullV {
-        let column = 2 * (g.flipsX ? g.width - 8 - vb : vb)
-        let d0 = g.destination + (g.flipsX ? vb + 7 : vb) * dStride
-        let dStep = g.flipsX ? -dStride : dStride
-        var ub = u0
-        while ub < u1 {
-          let r = g.sourceRow(ub) + column
-          var rows = (
-            r.loadUnaligned(as: SIMD8<UInt16>.self),
-            (r + rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
-            (r + 2 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
-            (r + 3 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
-            (r + 4 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
-            (r + 5 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
-            (r + 6 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
-            (r + 7 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self)
-          )
-          for _ in 0..<3 {
-            rows = (
-              interleaveLow(rows.0, rows.4), interleaveHigh(rows.0, rows.4),
-              interleaveLow(rows.1, rows.5), interleaveHigh(rows.1, rows.5),
-              interleaveLow(rows.2, rows.6), interleaveHigh(rows.2, rows.6),
-              interleaveLow(rows.3, rows.7), interleaveHigh(rows.3, rows.7)
-            )
-          }
-          let d = d0 + 2 * ub
-          d.storeBytes(of: rows.0, as: SIMD8<UInt16>.self)
-          (d + dStep).storeBytes(of: rows.1, as: SIMD8<UInt16>.self)
-          (d + 2 * dStep).storeBytes(of: rows.2, as: SIMD8<UInt16>.self)
-          (d + 3 * dStep).storeBytes(of: rows.3, as: SIMD8<UInt16>.self)
-          (d + 4 * dStep).storeBytes(of: rows.4, as: SIMD8<UInt16>.self)
-          (d + 5 * dStep).storeBytes(of: rows.5, as: SIMD8<UInt16>.self)
-          (d + 6 * dStep).storeBytes(of: rows.6, as: SIMD8<UInt16>.self)
-          (d + 7 * dStep).storeBytes(of: rows.7, as: SIMD8<UInt16>.self)
-          ub += 8
-        }
-        vb += 8
+    forEachTile(g, size: 8, elementBytes: 2) { r, rowStep, d, dStep in
+      var rows = (
+        r.loadUnaligned(as: SIMD8<UInt16>.self),
+        (r + rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
+        (r + 2 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
+        (r + 3 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
+        (r + 4 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
+        (r + 5 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
+        (r + 6 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self),
+        (r + 7 * rowStep).loadUnaligned(as: SIMD8<UInt16>.self)
+      )
+      for _ in 0..<3 {
+        rows = (
+          interleaveLow(rows.0, rows.4), interleaveHigh(rows.0, rows.4),
+          interleaveLow(rows.1, rows.5), interleaveHigh(rows.1, rows.5),
+          interleaveLow(rows.2, rows.6), interleaveHigh(rows.2, rows.6),
+          interleaveLow(rows.3, rows.7), interleaveHigh(rows.3, rows.7)
+        )
       }
-      u0 = u1
+      d.storeBytes(of: rows.0, as: SIMD8<UInt16>.self)
+      (d + dStep).storeBytes(of: rows.1, as: SIMD8<UInt16>.self)
+      (d + 2 * dStep).storeBytes(of: rows.2, as: SIMD8<UInt16>.self)
+      (d + 3 * dStep).storeBytes(of: rows.3, as: SIMD8<UInt16>.self)
+      (d + 4 * dStep).storeBytes(of: rows.4, as: SIMD8<UInt16>.self)
+      (d + 5 * dStep).storeBytes(of: rows.5, as: SIMD8<UInt16>.self)
+      (d + 6 * dStep).storeBytes(of: rows.6, as: SIMD8<UInt16>.self)
+      (d + 7 * dStep).storeBytes(of: rows.7, as: SIMD8<UInt16>.self)
     }
-    transposeRemainder(g, UInt16.self, fullU: fullU, fullV: fullV)
+    transposeRemainder(g, UInt16.self, fullU: g.height & ~7, fullV: g.width & ~7)
   }
 
   /// Four-byte elements (RGBA/BGRA pixels): 4 × 4 blocks in four 128-bit vectors (pixels are
   /// moved as opaque 32-bit lanes, so byte order does not matter).
   static func transposeQuads(_ g: Geometry) {
-    let fullU = g.height & ~3
-    let fullV = g.width & ~3
+    forEachTile(g, size: 4, elementBytes: 4) { r, rowStep, d, dStep in
+      // Four pixels of each of four rows; column j of the block becomes row j.
+      let p0 = r.loadUnaligned(as: SIMD4<UInt32>.self)
+      let p1 = (r + rowStep).loadUnaligned(as: SIMD4<UInt32>.self)
+      let p2 = (r + 2 * rowStep).loadUnaligned(as: SIMD4<UInt32>.self)
+      let p3 = (r + 3 * rowStep).loadUnaligned(as: SIMD4<UInt32>.self)
+      d.storeBytes(of: SIMD4(p0[0], p1[0], p2[0], p3[0]), as: SIMD4<UInt32>.self)
+      (d + dStep).storeBytes(of: SIMD4(p0[1], p1[1], p2[1], p3[1]), as: SIMD4<UInt32>.self)
+      (d + 2 * dStep).storeBytes(
+        of: SIMD4(p0[2], p1[2], p2[2], p3[2]), as: SIMD4<UInt32>.self)
+      (d + 3 * dStep).storeBytes(
+        of: SIMD4(p0[3], p1[3], p2[3], p3[3]), as: SIMD4<UInt32>.self)
+    }
+    transposeRemainder(g, UInt32.self, fullU: g.height & ~3, fullV: g.width & ~3)
+  }
+
+  /// Visits the whole `size` × `size` tiles of a transpose in bands of ``bandRows`` source rows
+  /// (the remainder right and below is left to ``transposeRemainder(_:_:fullU:fullV:)``).
+  /// `body` gets the tile's first source byte, the source row step in bytes (negative when
+  /// flipping vertically), the tile's first destination byte and the destination row step in
+  /// bytes (negative when mirroring): source row i of the tile, read at `source + i * rowStep`,
+  /// lands as destination column i, and tile column j as the row at `destination + j * dStep`.
+  @inline(__always)
+  static func forEachTile(
+    _ g: Geometry, size: Int, elementBytes: Int,
+    _ body: (UnsafeRawPointer, Int, UnsafeMutableRawPointer, Int) -> Void
+  ) {
+    let fullU = g.height & ~(size - 1)
+    let fullV = g.width & ~(size - 1)
     let rowStep = g.flipsY ? -g.sourceStride : g.sourceStride
-    let dStride = g.destinationStride
+    let dStep = g.flipsX ? -g.destinationStride : g.destinationStride
     var u0 = 0
     while u0 < fullU {
       let u1 = min(u0 + bandRows, fullU)
       var vb = 0
       while vb < fullV {
-        let column = 4 * (g.flipsX ? g.width - 4 - vb : vb)
-        let d0 = g.destination + (g.flipsX ? vb + 3 : vb) * dStride
-        let dStep = g.flipsX ? -dStride : dStride
+        let column = elementBytes * (g.flipsX ? g.width - size - vb : vb)
+        let d0 = g.destination + (g.flipsX ? vb + size - 1 : vb) * g.destinationStride
         var ub = u0
         while ub < u1 {
-          let r = g.sourceRow(ub) + column
-          // Four pixels of each of four rows; column j of the block becomes row j.
-          let p0 = r.loadUnaligned(as: SIMD4<UInt32>.self)
-          let p1 = (r + rowStep).loadUnaligned(as: SIMD4<UInt32>.self)
-          let p2 = (r + 2 * rowStep).loadUnaligned(as: SIMD4<UInt32>.self)
-          let p3 = (r + 3 * rowStep).loadUnaligned(as: SIMD4<UInt32>.self)
-          let d = d0 + 4 * ub
-          d.storeBytes(of: SIMD4(p0[0], p1[0], p2[0], p3[0]), as: SIMD4<UInt32>.self)
-          (d + dStep).storeBytes(of: SIMD4(p0[1], p1[1], p2[1], p3[1]), as: SIMD4<UInt32>.self)
-          (d + 2 * dStep).storeBytes(
-            of: SIMD4(p0[2], p1[2], p2[2], p3[2]), as: SIMD4<UInt32>.self)
-          (d + 3 * dStep).storeBytes(
-            of: SIMD4(p0[3], p1[3], p2[3], p3[3]), as: SIMD4<UInt32>.self)
-          ub += 4
+          body(g.sourceRow(ub) + column, rowStep, d0 + elementBytes * ub, dStep)
+          ub += size
         }
-        vb += 4
+        vb += size
       }
       u0 = u1
     }
-    transposeRemainder(g, UInt32.self, fullU: fullU, fullV: fullV)
   }
 
   /// The destination columns right of `fullU` (all rows) and the destination rows below

@@ -110,14 +110,23 @@ struct TensorRowReader {
       let r = plane0[a &+ ri]
       let g = plane0[a &+ 1]
       let b = plane0[a &+ bi]
-      if channels == 1 {
-        buffer[i] = LumaWeights.gray(r, g, b)
-      } else {
-        buffer[i] = r
-        gOut[i] = g
-        bOut[i] = b
-      }
+      store(r, g, b, at: i, buffer)
       a &+= step
+    }
+  }
+
+  /// Stores pixel `i` of the span: Pillow's luma of (r, g, b) for one channel, otherwise r, g
+  /// and b into the red, green and blue planes (`planeStride` bytes apart).
+  @inline(__always)
+  private func store(
+    _ r: UInt8, _ g: UInt8, _ b: UInt8, at i: Int, _ buffer: UnsafeMutablePointer<UInt8>
+  ) {
+    if channels == 1 {
+      buffer[i] = LumaWeights.gray(r, g, b)
+    } else {
+      buffer[i] = r
+      buffer[planeStride &+ i] = g
+      buffer[2 &* planeStride &+ i] = b
     }
   }
 
@@ -201,8 +210,6 @@ struct TensorRowReader {
     start: (x: Int, y: Int), dx: Int, dy: Int, _ chroma: ChromaLayout,
     buffer: UnsafeMutablePointer<UInt8>
   ) {
-    let gOut = buffer + planeStride
-    let bOut = buffer + 2 * planeStride
     var x = start.x
     var y = start.y
     for i in 0..<spanCount {
@@ -217,13 +224,7 @@ struct TensorRowReader {
         cr = plane1[c &+ chroma.crOffset]
       }
       let (r, g, b) = chroma.converter.rgb(y: plane0[y &* stride0 &+ x], cb: cb, cr: cr)
-      if channels == 1 {
-        buffer[i] = LumaWeights.gray(r, g, b)
-      } else {
-        buffer[i] = r
-        gOut[i] = g
-        bOut[i] = b
-      }
+      store(r, g, b, at: i, buffer)
       x &+= dx
       y &+= dy
     }
