@@ -11,6 +11,7 @@
 /// - `quantizedMultiply`, `quantizedMultiplyIndirect`: the integer GEMMs of ``QuantizedGEMM``.
 /// - `quantizedDepthwise`: ``DepthwiseConvolution/runQuantized(_:rows:)``.
 /// - `widen`: ``Requantization/widen(_:count:signed:zeroPoint:into:)``.
+/// - `quantizedProduct`: ``QuantizedProduct/run(_:)`` (8-bit MUL).
 public typealias KernelEntryPoints = (
   rowTile: Int,
   columnTile: Int,
@@ -36,7 +37,8 @@ public typealias KernelEntryPoints = (
     @Sendable (
       _ source: UnsafePointer<UInt8>, _ count: Int, _ signed: Bool, _ zeroPoint: Int32,
       _ destination: UnsafeMutablePointer<Float>
-    ) -> Void
+    ) -> Void,
+  quantizedProduct: @Sendable (_ operands: QuantizedProductOperands) -> Void
 )
 
 extension KernelTarget {
@@ -53,6 +55,7 @@ extension KernelTarget {
     quantizedMultiply: { QuantizedGEMM.multiply($0, rows: $1, panels: $2) },
     quantizedMultiplyIndirect: { QuantizedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
     quantizedDepthwise: { DepthwiseConvolution.runQuantized($0, rows: $1) },
-    widen: { Requantization.widen($0, count: $1, signed: $2, zeroPoint: $3, into: $4) }
+    widen: { Requantization.widen($0, count: $1, signed: $2, zeroPoint: $3, into: $4) },
+    quantizedProduct: { QuantizedProduct.run($0) }
   )
 }

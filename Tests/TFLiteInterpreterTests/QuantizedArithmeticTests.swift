@@ -34,7 +34,7 @@ struct QuantizedArithmeticTests {
   static func run(
     _ builtin: Int32, type: Int8, _ a: (shape: [Int], q: (Float, Int64), data: [UInt8]),
     _ b: (shape: [Int], q: (Float, Int64), data: [UInt8]), out: (Float, Int64),
-    activation: Int8 = 0, threads: Int = 1
+    activation: Int8 = 0, threads: Int = 1, kernels: KernelSet? = nil
   ) throws -> [UInt8] {
     try R.run(
       builtin, options(builtin, activation: activation),
@@ -42,7 +42,7 @@ struct QuantizedArithmeticTests {
         T("a", type: type, shape: a.shape, quantization: R.q(a.q.0, a.q.1)),
         T("b", type: type, shape: b.shape, quantization: R.q(b.q.0, b.q.1)),
       ], output: T("y", type: type, shape: [], quantization: R.q(out.0, out.1)),
-      data: [a.data, b.data], threads: threads)
+      data: [a.data, b.data], threads: threads, kernels: kernels)
   }
 
   /// TFLite's reference kernels for one element, following add.h / sub.h / mul.h.
@@ -261,6 +261,42 @@ struct QuantizedArithmeticTests {
           #expect(
             got == expected, "op \(builtin) type \(type) \(qa) \(qb) \(qo) activation \(activation)"
           )
+        }
+      }
+    }
+  }
+
+  @Test(
+    "8-bit MUL: every kernel build gives the reference build's bytes, flat and broadcast, with tails"
+  )
+  func multiplyOnEveryKernelBuild() throws {
+    let reference = try #require(KernelSet.available.first { $0.variant == .reference })
+    var rng = SplitMix64(seed: 0x3017)
+    // Flat with a tail (1,003 elements), the first operand broadcast along rows, the second
+    // along the innermost dimension, a scalar operand, and one large enough to split across
+    // threads (34,920 outputs).
+    let shapes: [([Int], [Int])] = [
+      ([1003], [1003]), ([1, 13], [7, 13]), ([5, 11, 9], [5, 11, 1]), ([21], [1]),
+      ([3, 120, 97], [97]),
+    ]
+    for type in [R.uint8, R.int8] {
+      for (shapeA, shapeB) in shapes {
+        let a = R.randomBytes(shapeA.reduce(1, *), type, &rng)
+        let b = R.randomBytes(shapeB.reduce(1, *), type, &rng)
+        let qa = (R.randomScale(&rng), R.randomZeroPoint(type, &rng))
+        let qb = (R.randomScale(&rng), R.randomZeroPoint(type, &rng))
+        let qo = (R.randomScale(&rng), R.randomZeroPoint(type, &rng))
+        let activation = Int8.random(in: 0...3, using: &rng)
+        let expected = try Self.run(
+          Self.mul, type: type, (shapeA, qa, a), (shapeB, qb, b), out: qo,
+          activation: activation, kernels: reference)
+        for kernels in KernelSet.available {
+          for threads in [1, 3] {
+            let got = try Self.run(
+              Self.mul, type: type, (shapeA, qa, a), (shapeB, qb, b), out: qo,
+              activation: activation, threads: threads, kernels: kernels)
+            #expect(got == expected, "\(kernels), \(threads) threads, \(shapeA) × \(shapeB)")
+          }
         }
       }
     }

@@ -35,21 +35,25 @@ enum QuantizedOpReference {
   /// returns the output bytes.
   static func run(
     _ builtin: Int32, _ options: (UInt8, TestFlatBuffer)?, inputs: [T], output: T,
-    data: [[UInt8]], threads: Int = 1
+    data: [[UInt8]], threads: Int = 1, kernels: KernelSet? = nil
   ) throws -> [UInt8] {
-    try runShaped(builtin, options, inputs: inputs, output: output, data: data, threads: threads)
-      .bytes
+    try runShaped(
+      builtin, options, inputs: inputs, output: output, data: data, threads: threads,
+      kernels: kernels
+    ).bytes
   }
 
   /// As ``run(_:_:inputs:output:data:threads:)``, also returning the output shape.
   static func runShaped(
     _ builtin: Int32, _ options: (UInt8, TestFlatBuffer)?, inputs: [T], output: T,
-    data: [[UInt8]], threads: Int = 1
+    data: [[UInt8]], threads: Int = 1, kernels: KernelSet? = nil
   ) throws -> (bytes: [UInt8], shape: [Int]) {
     let model = SingleOpModel.build(
       builtin: builtin, options: options, inputs: inputs, outputs: [output])
+    var interpreterOptions = InterpreterOptions(threadCount: threads)
+    if let kernels { interpreterOptions.kernels = kernels }
     let interpreter = try ModelInterpreter(
-      model: ModelFile(bytes: model), options: InterpreterOptions(threadCount: threads))
+      model: ModelFile(bytes: model), options: interpreterOptions)
     for (position, bytes) in data.enumerated() {
       try interpreter.setInput(at: position, bytes: bytes)
     }

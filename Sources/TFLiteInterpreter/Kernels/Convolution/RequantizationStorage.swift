@@ -21,15 +21,38 @@ final class RequantizationStorage {
 
   /// The arrays for `quantization` with `channels` output channels and the node's `bias`
   /// (all zeros when nil; read at each run, by ``table(_:)``, when not constant).
-  init(_ quantization: ConvolutionQuantization, channels: Int, bias: TensorDescription?) {
+  convenience init(_ quantization: ConvolutionQuantization, channels: Int, bias: TensorDescription?)
+  {
+    self.init(
+      multipliers: quantization.multipliers, scales: quantization.scales,
+      outputOffset: quantization.outputZeroPoint, range: quantization.range, channels: channels,
+      bias: bias)
+  }
+
+  /// A per-tensor table without bias: every value scaled by `multiplier`, offset by
+  /// `outputOffset` and clamped to `range` (inclusive), for the elementwise kernels.
+  convenience init(
+    _ multiplier: QuantizedArithmetic.Multiplier, outputOffset: Int32, range: ClosedRange<Int32>
+  ) {
+    self.init(
+      multipliers: [multiplier], scales: nil, outputOffset: outputOffset, range: range,
+      channels: 1, bias: nil)
+  }
+
+  /// The arrays for `channels` channels with fixed-point `multipliers` (or double `scales`),
+  /// the output offset and clamp, and the node's `bias`.
+  private init(
+    multipliers: [QuantizedArithmetic.Multiplier], scales: [Double]?, outputOffset: Int32,
+    range: ClosedRange<Int32>, channels: Int, bias: TensorDescription?
+  ) {
     self.channels = channels
     hasBias = bias != nil
     let constantBias = bias?.constantValues(as: Int32.self)
     biasIsConstant = bias == nil || constantBias != nil
     // Entries per array: channels rounded up to a multiple of 16, at least 16.
     let padded = max(16, (channels + 15) / 16 * 16)
-    outputOffset = quantization.outputZeroPoint
-    range = quantization.range
+    self.outputOffset = outputOffset
+    self.range = range
     func zeros<T: Numeric>(_: T.Type) -> UnsafeMutablePointer<T> {
       let pointer = UnsafeMutablePointer<T>.allocate(capacity: padded)
       pointer.initialize(repeating: 0, count: padded)
@@ -45,16 +68,16 @@ final class RequantizationStorage {
         self.bias[channel] = constantBias[channel]
       }
     }
-    for (channel, value) in quantization.multipliers.prefix(channels).enumerated() {
+    for (channel, value) in multipliers.prefix(channels).enumerated() {
       multiplier[channel] = value.multiplier
       leftShift[channel] = Int32(max(value.shift, 0))
       rightShift[channel] = Int32(min(max(-value.shift, 0), 31))
       roundingMask[channel] = Int32(
         truncatingIfNeeded: (Int64(1) << Int64(rightShift[channel])) - 1)
     }
-    let first = quantization.multipliers.first
-    uniform = quantization.multipliers.allSatisfy { $0 == first }
-    if let scales = quantization.scales {
+    let first = multipliers.first
+    uniform = multipliers.allSatisfy { $0 == first }
+    if let scales {
       let storage = zeros(Double.self)
       for (channel, value) in scales.prefix(channels).enumerated() { storage[channel] = value }
       scale = storage

@@ -1,3 +1,4 @@
+internal import OcellusKernels
 import TFLiteModel
 
 #if canImport(Glibc)
@@ -17,9 +18,12 @@ import TFLiteModel
 /// quantization parameters, as TFLite does (converters give both inputs the output's
 /// parameters).
 ///
-/// For 8-bit operands each input's part of the arithmetic depends only on its stored byte, so
-/// it is tabulated at load (256 entries per input); outputs of ``pairTableThreshold`` elements
-/// or more also tabulate the result for all 65,536 byte pairs (64 KiB) and run on lookups alone.
+/// 8-bit MUL runs on the vector kernels (``KernelSet``'s `quantizedProduct`, eight outputs at a
+/// time, the same integer arithmetic). Otherwise, for 8-bit operands each input's part of the
+/// arithmetic depends only on its stored byte, so it is tabulated at load (256 entries per
+/// input); outputs of ``pairTableThreshold`` elements or more also tabulate the result for all
+/// 65,536 byte pairs (64 KiB) and run on lookups alone. The reference build always runs the
+/// tables.
 ///
 /// Beyond TFLite: an output scaling of 1 or more is accepted for ADD (TFLite aborts), computed
 /// with the same fixed-point arithmetic as SUB uses for it; a DIV by a stored zero point (TFLite
@@ -39,16 +43,20 @@ final class QuantizedBinaryKernel: Kernel {
   private let tableA, tableB: [Int32]
   /// The result for every byte pair (`a << 8 | b`), or empty.
   private let pairs: [UInt8]
+  /// 8-bit MUL on the vector kernels: the kernel build and the output requantization; nil
+  /// otherwise.
+  private let product: (kernels: KernelSet, table: RequantizationStorage)?
 
   private init(
     operation: BinaryOperation, type: TensorType, broadcast: Broadcast,
-    arithmetic: QuantizedBinaryArithmetic?
+    arithmetic: QuantizedBinaryArithmetic?, kernels: KernelSet
   ) {
     self.operation = operation
     self.type = type
     self.broadcast = broadcast
     self.arithmetic = arithmetic
-    guard let arithmetic, type != .int16 else {
+    product = Self.product(arithmetic, type: type, kernels: kernels)
+    guard let arithmetic, type != .int16, product == nil else {
       (tableA, tableB, pairs) = ([], [], [])
       return
     }
@@ -63,6 +71,19 @@ final class QuantizedBinaryKernel: Kernel {
     pairs = (0..<65_536).map { pair in
       UInt8(truncatingIfNeeded: arithmetic.combine(tableA[pair >> 8], tableB[pair & 255]))
     }
+  }
+
+  /// The vector MUL's parts when `arithmetic` is an 8-bit MUL and `kernels` is not the reference
+  /// build.
+  private static func product(
+    _ arithmetic: QuantizedBinaryArithmetic?, type: TensorType, kernels: KernelSet
+  ) -> (kernels: KernelSet, table: RequantizationStorage)? {
+    guard let arithmetic, arithmetic.operation == .multiply, type != .int16, !kernels.isReference
+    else { return nil }
+    let table = RequantizationStorage(
+      arithmetic.output, outputOffset: arithmetic.outputOffset,
+      range: arithmetic.lower...arithmetic.upper)
+    return (kernels, table)
   }
 
   /// Builds the kernel for a node whose operands and result all have the quantized type of
@@ -81,7 +102,8 @@ final class QuantizedBinaryKernel: Kernel {
     }
     try node.setOutputShape(0, broadcast.shape)
     return QuantizedBinaryKernel(
-      operation: operation, type: type, broadcast: broadcast, arithmetic: arithmetic)
+      operation: operation, type: type, broadcast: broadcast, arithmetic: arithmetic,
+      kernels: node.kernels)
   }
 
   func run(_ io: KernelIO) {
@@ -112,6 +134,10 @@ final class QuantizedBinaryKernel: Kernel {
     let a = io.input(0, as: UInt8.self)
     let b = io.input(1, as: UInt8.self)
     let out = io.output(0, as: UInt8.self)
+    if let product {
+      runProduct(io, product.kernels, product.table, arithmetic)
+      return
+    }
     if !pairs.isEmpty {
       pairs.withUnsafeBufferPointer { pairs in
         let pairs = pairs.baseAddress.unsafelyUnwrapped
@@ -128,6 +154,36 @@ final class QuantizedBinaryKernel: Kernel {
         broadcast.map(a, b, into: out, pool: io.pool, minimumChunk: 4096) {
           UInt8(truncatingIfNeeded: arithmetic.combine(tableA[Int($0)], tableB[Int($1)]))
         }
+      }
+    }
+  }
+
+  /// 8-bit MUL on the vector kernels, one call per run of the innermost dimension (a flat
+  /// operation is one run per thread's chunk).
+  private func runProduct(
+    _ io: KernelIO, _ kernels: KernelSet, _ table: RequantizationStorage,
+    _ arithmetic: QuantizedBinaryArithmetic
+  ) {
+    let (a, b) = (io.input(0, as: UInt8.self), io.input(1, as: UInt8.self))
+    let out = io.output(0, as: UInt8.self)
+    let (multiply, requantization) = (kernels.entry.quantizedProduct, table.table(io))
+    let steps = broadcast.isFlat ? (a: 1, b: 1) : broadcast.innerSteps
+    let (signed, zeroA, zeroB) = (
+      type == .int8, arithmetic.operandA.zeroPoint, arithmetic.operandB.zeroPoint
+    )
+    let flat = broadcast.isFlat
+    io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
+      func run(_ output: Int, _ i: Int, _ j: Int, _ count: Int) {
+        multiply(
+          (
+            a: a + i, aStep: steps.a, b: b + j, bStep: steps.b, signed: signed, zeroA: zeroA,
+            zeroB: zeroB, requantization: requantization, output: out + output, count: count
+          ))
+      }
+      if flat {
+        run(range.lowerBound, range.lowerBound, range.lowerBound, range.count)
+      } else {
+        broadcast.forEachRun(in: range, run)
       }
     }
   }

@@ -41,9 +41,25 @@ struct Broadcast {
   /// for output elements `range` (so work can be split across threads).
   @inline(__always)
   func forEach(in range: Range<Int>, _ body: (Int, Int, Int) -> Void) {
+    forEachRun(in: range) { output, a, b, run in
+      let (stepA, stepB) = innerSteps
+      for step in 0..<run { body(output + step, a + step * stepA, b + step * stepB) }
+    }
+  }
+
+  /// The operands' element steps along the innermost dimension: 1, or 0 where broadcast.
+  var innerSteps: (a: Int, b: Int) {
+    shape.isEmpty ? (0, 0) : (stridesA[shape.count - 1], stridesB[shape.count - 1])
+  }
+
+  /// Calls `body(outputIndex, indexA, indexB, count)` for each run of `count` consecutive output
+  /// elements along the innermost dimension within `range`, in row-major order; within a run
+  /// the operand indices advance by ``innerSteps``.
+  @inline(__always)
+  func forEachRun(in range: Range<Int>, _ body: (Int, Int, Int, Int) -> Void) {
     let rank = shape.count
     guard rank > 0 else {
-      if range.contains(0) { body(0, 0, 0) }
+      if range.contains(0) { body(0, 0, 0, 1) }
       return
     }
     // Start position: the multi-index of range.lowerBound.
@@ -64,7 +80,7 @@ struct Broadcast {
     while output < range.upperBound {
       // Run along the innermost dimension.
       let run = min(innerSize - index[rank - 1], range.upperBound - output)
-      for step in 0..<run { body(output + step, offsetA + step * innerA, offsetB + step * innerB) }
+      body(output, offsetA, offsetB, run)
       output += run
       offsetA += run * innerA
       offsetB += run * innerB
