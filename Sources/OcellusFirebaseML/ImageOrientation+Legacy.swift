@@ -1,4 +1,5 @@
 import Imaging
+import Ocellus
 
 /// Conversions between ``ImageOrientation`` and the legacy ``VisionDetectorImageOrientation``,
 /// whose raw values are the EXIF numbers (see ``ImageOrientation/exifValue``).

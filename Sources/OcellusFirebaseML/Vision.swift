@@ -1,20 +1,29 @@
-/// COMPATIBILITY SURFACE (legacy Firebase ML Vision). The legacy entry point
-/// (`Vision.vision()`), which hands out detectors and labelers.
-public struct Vision: Sendable {
-  /// The shared instance (`Vision.vision()`).
-  public static func vision() -> Vision { Vision() }
+import OcellusMLKit
 
-  /// A legacy base object detector.
-  public func objectDetector(options: VisionObjectDetectorOptions = VisionObjectDetectorOptions())
-    throws(VisionError) -> VisionObjectDetector
-  {
-    try VisionObjectDetector(options: options)
+/// The legacy entry point (Firebase's `Vision.vision()`), which hands out detectors and
+/// labelers. None of its factories fail: a problem surfaces in the detector's or labeler's
+/// `process` and `results(in:)`.
+public final class Vision: Sendable {
+  private static let shared = Vision()
+
+  /// The shared instance.
+  public static func vision() -> Vision { shared }
+
+  /// A base object detector with the legacy defaults (stream mode, one object, no
+  /// classification).
+  public func objectDetector() -> VisionObjectDetector {
+    objectDetector(options: VisionObjectDetectorOptions())
   }
 
-  /// A legacy on-device AutoML image labeler.
+  /// A base object detector for `options`.
+  public func objectDetector(options: VisionObjectDetectorOptions) -> VisionObjectDetector {
+    VisionObjectDetector(options: options)
+  }
+
+  /// An on-device AutoML image labeler for `options`.
   public func onDeviceAutoMLImageLabeler(options: VisionOnDeviceAutoMLImageLabelerOptions)
-    throws(VisionError) -> VisionImageLabeler
+    -> VisionImageLabeler
   {
-    try VisionImageLabeler(options: options)
+    VisionImageLabeler(options: options)
   }
 }

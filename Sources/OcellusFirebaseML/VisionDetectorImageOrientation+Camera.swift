@@ -1,4 +1,5 @@
 import Imaging
+import Ocellus
 
 /// The device/camera → orientation table of the legacy Firebase ML Kit docs (detect-faces,
 /// `imageOrientation(deviceOrientation:cameraPosition:)`), with BEHAVIOR.md D-9's fallback.

@@ -1,4 +1,5 @@
 import Imaging
+import Ocellus
 
 /// The legacy Firebase ML Kit orientation (`FIRVisionDetectorImageOrientation`), accepted as
 /// input and converted to ``ImageOrientation``.

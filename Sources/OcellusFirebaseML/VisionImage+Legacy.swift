@@ -1,9 +1,11 @@
 import Imaging
+import OcellusMLKit
 
-/// COMPATIBILITY SURFACE (legacy Firebase ML Vision): the legacy `metadata` property.
-extension VisionImage {
+/// The legacy `metadata` property of Firebase's `VisionImage`.
+extension OcellusMLKit.VisionImage {
   /// The orientation as legacy metadata; setting it sets ``orientation`` (nil means
-  /// `.topLeft`, upright).
+  /// `.topLeft`, upright). Reading gives a new metadata object: set the property again after
+  /// changing it.
   public var metadata: VisionImageMetadata? {
     get { VisionImageMetadata(orientation: orientation.legacy) }
     set { orientation = ImageOrientation(legacy: newValue?.orientation ?? .topLeft) }

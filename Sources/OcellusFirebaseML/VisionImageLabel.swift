@@ -1,22 +1,19 @@
-/// COMPATIBILITY SURFACE (legacy Firebase ML Vision). A label of the legacy on-device AutoML
-/// image labeler (`FIRVisionImageLabel`).
-public struct VisionImageLabel: Sendable, Equatable {
+import Foundation
+import OcellusMLKit
+
+/// A label of the legacy on-device AutoML image labeler (Firebase's `VisionImageLabel`).
+public final class VisionImageLabel: @unchecked Sendable {
   /// The label text (from the bundle's `dict.txt`).
-  public var text: String
-  /// The confidence in [0, 1]; optional as in the legacy API, always set here.
-  public var confidence: Float?
+  public let text: String
+  /// The confidence in [0, 1]; optional as in Firebase, always set here.
+  public let confidence: NSNumber?
   /// The Knowledge Graph entity ID; always nil for AutoML models.
-  public var entityID: String?
+  public let entityID: String?
 
-  /// Creates a label.
-  public init(text: String, confidence: Float?, entityID: String? = nil) {
-    self.text = text
-    self.confidence = confidence
-    self.entityID = entityID
-  }
-
-  /// The legacy view of a current label.
-  public init(_ label: ImageLabel) {
-    self.init(text: label.text, confidence: label.confidence)
+  /// The legacy view of an ML Kit label.
+  init(_ label: ImageLabel) {
+    text = label.text
+    confidence = NSNumber(value: label.confidence)
+    entityID = nil
   }
 }

@@ -1,33 +1,34 @@
-/// COMPATIBILITY SURFACE (legacy Firebase ML Vision). The legacy on-device AutoML image
-/// labeler (`FIRVisionImageLabeler`): a thin layer over ``ImageLabeler``.
+import Dispatch
+import OcellusMLKit
+
+/// The legacy on-device AutoML image labeler (Firebase's `VisionImageLabeler`), over the ML
+/// Kit module's ``OcellusMLKit/ImageLabeler``. Completions run on ``completionQueue`` (main by
+/// default, as Firebase).
 public final class VisionImageLabeler: Sendable {
-  /// The labeler doing the work.
-  public let labeler: ImageLabeler
+  private let labeler: ImageLabeler
 
   /// A labeler for legacy `options` (threshold default 0.5).
-  ///
-  /// - Throws: as ``ImageLabeler/init(options:)``.
-  public init(options: VisionOnDeviceAutoMLImageLabelerOptions) throws(VisionError) {
-    labeler = try ImageLabeler(options: options)
+  init(options: VisionOnDeviceAutoMLImageLabelerOptions) {
+    labeler = ImageLabeler.imageLabeler(options: options.customImageLabelerOptions)
+  }
+
+  /// Where completions are called (default `.main`).
+  public var completionQueue: DispatchQueue {
+    get { labeler.completionQueue }
+    set { labeler.completionQueue = newValue }
   }
 
   /// The labels of `image`, best first (synchronous).
-  public func results(in image: VisionImage) throws(VisionError) -> [VisionImageLabel] {
-    try labeler.results(in: image).map { VisionImageLabel($0) }
+  public func results(in image: VisionImage) throws -> [VisionImageLabel] {
+    try labeler.results(in: image).map(VisionImageLabel.init)
   }
 
-  /// Labels on a background queue and calls `completion` there, legacy style.
+  /// Labels on a background queue and calls `completion` on ``completionQueue``.
   public func process(
-    _ image: VisionImage,
-    completion: @escaping @Sendable ([VisionImageLabel]?, VisionError?) -> Void
+    _ image: VisionImage, completion: @escaping @Sendable ([VisionImageLabel]?, Error?) -> Void
   ) {
     labeler.process(image) { labels, error in
-      completion(labels?.map { VisionImageLabel($0) }, error)
+      completion(labels?.map(VisionImageLabel.init), error)
     }
-  }
-
-  /// The labels of `image`, computed on a background queue.
-  public func process(_ image: VisionImage) async throws(VisionError) -> [VisionImageLabel] {
-    try await labeler.process(image).map { VisionImageLabel($0) }
   }
 }

@@ -1,3 +1,5 @@
+import Ocellus
+
 /// COMPATIBILITY SURFACE (legacy Firebase ML Vision). The legacy object category
 /// (`FIRVisionObjectCategory`), with the legacy integers as raw values (BEHAVIOR.md D.5).
 public enum VisionObjectCategory: Int, Sendable, Equatable, Hashable, CaseIterable {

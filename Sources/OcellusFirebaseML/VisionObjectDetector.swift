@@ -1,33 +1,34 @@
-/// COMPATIBILITY SURFACE (legacy Firebase ML Vision). The legacy base object detector
-/// (`FIRVisionObjectDetector`): a thin layer over ``ObjectDetector`` returning
-/// ``VisionObject``s.
-public final class VisionObjectDetector: Sendable {
-  /// The detector doing the work.
-  public let detector: ObjectDetector
+import Dispatch
+import OcellusMLKit
 
-  /// A detector for legacy `options`.
-  ///
-  /// - Throws: as ``ObjectDetector/init(options:)-(ObjectDetectorOptions)``.
-  public init(options: VisionObjectDetectorOptions) throws(VisionError) {
-    detector = try ObjectDetector(options: options.objectDetectorOptions)
+/// The legacy base object detector (Firebase's `VisionObjectDetector`), over the ML Kit
+/// module's ``OcellusMLKit/ObjectDetector``, returning ``VisionObject``s. Completions run on
+/// ``completionQueue`` (main by default, as Firebase).
+public final class VisionObjectDetector: Sendable {
+  private let detector: ObjectDetector
+
+  /// A detector for legacy `options`; a problem surfaces in results.
+  init(options: VisionObjectDetectorOptions) {
+    detector = ObjectDetector.objectDetector(options: options)
+  }
+
+  /// Where completions are called (default `.main`).
+  public var completionQueue: DispatchQueue {
+    get { detector.completionQueue }
+    set { detector.completionQueue = newValue }
   }
 
   /// The objects in `image` (synchronous).
-  public func results(in image: VisionImage) throws(VisionError) -> [VisionObject] {
-    try detector.results(in: image).map { VisionObject($0) }
+  public func results(in image: VisionImage) throws -> [VisionObject] {
+    try detector.results(in: image).map(VisionObject.init)
   }
 
-  /// Detects on a background queue and calls `completion` there, legacy style.
+  /// Detects on a background queue and calls `completion` on ``completionQueue``.
   public func process(
-    _ image: VisionImage, completion: @escaping @Sendable ([VisionObject]?, VisionError?) -> Void
+    _ image: VisionImage, completion: @escaping @Sendable ([VisionObject]?, Error?) -> Void
   ) {
     detector.process(image) { objects, error in
-      completion(objects?.map { VisionObject($0) }, error)
+      completion(objects?.map(VisionObject.init), error)
     }
-  }
-
-  /// The objects in `image`, computed on a background queue.
-  public func process(_ image: VisionImage) async throws(VisionError) -> [VisionObject] {
-    try await detector.process(image).map { VisionObject($0) }
   }
 }

@@ -1,24 +1,39 @@
-/// COMPATIBILITY SURFACE (legacy Firebase ML Vision). Options of the legacy on-device AutoML
-/// image labeler (`FIRVisionOnDeviceAutoMLImageLabelerOptions`).
-///
-/// Unlike the current ``CustomImageLabelerOptions`` (no threshold: metadata, else 0.0), the
-/// legacy ``confidenceThreshold`` DEFAULTS TO 0.5 (BEHAVIOR.md E.3); both defaults are kept. Labels
-/// with `confidence >= threshold` are returned, best first, all of them.
-public struct VisionOnDeviceAutoMLImageLabelerOptions: ImageLabelerOptions {
-  /// The AutoML bundle.
-  public var localModel: AutoMLImageLabelerLocalModel
-  /// The smallest confidence kept (inclusive), in [0, 1]; default 0.5.
-  public var confidenceThreshold: Float
+import Foundation
+import OcellusMLKit
 
-  /// Options for `localModel` with the legacy default threshold 0.5.
-  public init(localModel: AutoMLImageLabelerLocalModel, confidenceThreshold: Float = 0.5) {
+/// Options of the legacy on-device AutoML image labeler (Firebase's
+/// `VisionOnDeviceAutoMLImageLabelerOptions(localModel:)` / `(remoteModel:)`).
+///
+/// Unlike ML Kit's ``OcellusMLKit/CustomImageLabelerOptions`` (no threshold: metadata, else
+/// 0.0), the legacy ``confidenceThreshold`` DEFAULTS TO 0.5 (BEHAVIOR.md E.3). Labels with
+/// `confidence >= threshold` are returned, best first, all of them.
+public final class VisionOnDeviceAutoMLImageLabelerOptions {
+  /// The bundle on disk, or nil.
+  public let localModel: AutoMLLocalModel?
+  /// The downloaded bundle, or nil.
+  public let remoteModel: AutoMLRemoteModel?
+  /// The smallest confidence kept (inclusive), in [0, 1]; default 0.5.
+  public var confidenceThreshold: Float = 0.5
+
+  /// Options labeling with the bundle on disk.
+  public init(localModel: AutoMLLocalModel) {
     self.localModel = localModel
-    self.confidenceThreshold = confidenceThreshold
+    remoteModel = nil
   }
 
-  /// The equivalent current options: this threshold, no count limit.
-  public var customImageLabelerOptions: CustomImageLabelerOptions {
-    CustomImageLabelerOptions(
-      localModel: localModel, confidenceThreshold: confidenceThreshold, maxResultCount: Int.max)
+  /// Options labeling with the downloaded bundle (download it first).
+  public init(remoteModel: AutoMLRemoteModel) {
+    localModel = nil
+    self.remoteModel = remoteModel
+  }
+
+  /// The equivalent ML Kit options: this threshold, no count limit.
+  var customImageLabelerOptions: CustomImageLabelerOptions {
+    let options =
+      remoteModel.map { CustomImageLabelerOptions(remoteModel: $0) }
+      ?? CustomImageLabelerOptions(localModel: localModel ?? LocalModel(manifestPath: ""))
+    options.confidenceThreshold = NSNumber(value: confidenceThreshold)
+    options.maxResultCount = Int.max
+    return options
   }
 }
