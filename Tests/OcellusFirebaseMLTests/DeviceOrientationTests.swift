@@ -1,5 +1,5 @@
 import Imaging
-import Ocellus
+import OcellusFirebaseML
 import Testing
 
 /// The device/camera → image orientation tables of BEHAVIOR.md F.3 (current ML Kit sample) and the

@@ -1,5 +1,5 @@
 import Imaging
-import Ocellus
+import OcellusFirebaseML
 import Testing
 
 /// ImageOrientation ⇄ EXIF, legacy VisionDetectorImageOrientation, UIImage raw values and
