@@ -49,6 +49,8 @@ let package = Package(
     .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
     .library(name: "Imaging", targets: ["Imaging"]),
     .library(name: "Ocellus", targets: ["Ocellus"]),
+    .library(name: "OcellusMLKit", targets: ["OcellusMLKit"]),
+    .library(name: "OcellusFirebaseML", targets: ["OcellusFirebaseML"]),
     .executable(name: "ocellus", targets: ["OcellusCLI"]),
   ],
   targets: kernelTargets + [
@@ -70,6 +72,14 @@ let package = Package(
       name: "Ocellus",
       dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"],
       swiftSettings: optimizedEvenInDebug),
+    // ML Kit iOS source compatibility: ML Kit's class names and shapes over `Ocellus`
+    // (`import MLKit` → `import OcellusMLKit`). Foundation allowed.
+    .target(name: "OcellusMLKit", dependencies: ["Ocellus", "Imaging", "TFLiteModel"]),
+    // Legacy Firebase ML Vision source compatibility (`Vision.vision()`, `VisionImage.metadata`,
+    // AutoML remote bundles), sharing OcellusMLKit's images, remote models and manager.
+    .target(
+      name: "OcellusFirebaseML",
+      dependencies: ["OcellusMLKit", "Ocellus", "Imaging", "TFLiteModel"]),
     // The `ocellus` command-line tool.
     .executableTarget(
       name: "OcellusCLI",
@@ -93,5 +103,14 @@ let package = Package(
         "OcellusTestSupport",
       ]),
     .testTarget(name: "OcellusCLITests", dependencies: ["OcellusCLI", "OcellusTestSupport"]),
+    .testTarget(
+      name: "OcellusMLKitTests",
+      dependencies: ["OcellusMLKit", "Ocellus", "Imaging", "ImageCodecs", "OcellusTestSupport"]),
+    .testTarget(
+      name: "OcellusFirebaseMLTests",
+      dependencies: [
+        "OcellusFirebaseML", "OcellusMLKit", "Ocellus", "Imaging", "ImageCodecs",
+        "OcellusTestSupport",
+      ]),
   ]
 )

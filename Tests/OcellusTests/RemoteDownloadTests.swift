@@ -3,6 +3,15 @@ import Ocellus
 import OcellusTestSupport
 import Testing
 
+extension Notification.Name {
+  /// The raw names the Firebase ML module gives `.firebaseMLModelDownloadDidSucceed` / `…DidFail`
+  /// (that module is not imported here: its names would clash with Ocellus').
+  static let firebaseMLModelDownloadDidSucceed = Notification.Name(
+    "FIRMLModelDownloadDidSucceedNotification")
+  static let firebaseMLModelDownloadDidFail = Notification.Name(
+    "FIRMLModelDownloadDidFailNotification")
+}
+
 /// A test's own HTTP server, cache folder and manager, plus what the manager reported.
 final class RemoteFixture: @unchecked Sendable {
   let server: HTTPTestServer

@@ -30,11 +30,11 @@ public struct PixelImage: Sendable, Equatable {
       // Overflow-checked: a hostile stride must be refused, not trap.
       let (span, spanOverflow) = plane.bytesPerRow.multipliedReportingOverflow(by: rows - 1)
       let (needed, neededOverflow) = span.addingReportingOverflow(rowBytes)
-      guard !spanOverflow, !neededOverflow, plane.bytes.count >= needed else {
+      guard !spanOverflow, !neededOverflow, plane.byteCount >= needed else {
         if spanOverflow || neededOverflow {
-          throw .planeTooSmall(plane: index, bytes: plane.bytes.count, needed: Int.max)
+          throw .planeTooSmall(plane: index, bytes: plane.byteCount, needed: Int.max)
         }
-        throw .planeTooSmall(plane: index, bytes: plane.bytes.count, needed: needed)
+        throw .planeTooSmall(plane: index, bytes: plane.byteCount, needed: needed)
       }
     }
     self.width = width

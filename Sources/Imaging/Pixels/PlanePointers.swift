@@ -12,11 +12,13 @@ extension PixelImage {
   func withPlanePointers<Result>(_ body: (PlanePointers) -> Result) -> Result? {
     let last = planes.count - 1
     let (a, b, c) = (planes[0], planes[min(1, last)], planes[min(2, last)])
-    return a.bytes.withUnsafeBufferPointer { buffer0 in
-      b.bytes.withUnsafeBufferPointer { buffer1 in
-        c.bytes.withUnsafeBufferPointer { buffer2 in
-          guard let p0 = buffer0.baseAddress, let p1 = buffer1.baseAddress,
-            let p2 = buffer2.baseAddress
+    // Borrowed planes (camera frames) are read where they lie: no copy.
+    return a.withUnsafeBytes { buffer0 in
+      b.withUnsafeBytes { buffer1 in
+        c.withUnsafeBytes { buffer2 in
+          guard let p0 = buffer0.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            let p1 = buffer1.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            let p2 = buffer2.baseAddress?.assumingMemoryBound(to: UInt8.self)
           else { return nil }
           return body(
             PlanePointers(

@@ -59,13 +59,32 @@ public final class ImageLabeler: @unchecked Sendable {
     return try runner.classify(image: image.image, orientation: image.orientation, crop: nil)
   }
 
-  /// Labels `image` on a background queue and calls `completion` there with the labels or the
-  /// error (exactly one is non-nil), ML Kit style.
+  /// The labels of the part of `image` inside `region` (upright display pixels, `[x, x + width)`
+  /// × `[y, y + height)`, whole pixels covered), best first: the region is cropped and
+  /// stretched to the model's input as a whole image would be.
+  ///
+  /// - Throws: ``VisionError/invalidImage(_:)`` when `region` is empty or misses the image;
+  ///   otherwise as ``results(in:)``.
+  public func results(in image: VisionImage, regionOfInterest region: CGRect) throws(VisionError)
+    -> [ImageLabel]
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    return try runner.classify(
+      image: image.image, orientation: image.orientation, crop: TensorCrop(ImageRect(region)))
+  }
+
+  /// Labels `image` on a background queue and calls `completion` with the labels or the error
+  /// (exactly one is non-nil), ML Kit style: on `completionQueue`, or on that background
+  /// queue when it is nil (the default). ML Kit calls back on the main queue: pass `.main`
+  /// for that (an app's main queue runs; a command-line program must service it).
   public func process(
-    _ image: VisionImage, completion: @escaping @Sendable ([ImageLabel]?, VisionError?) -> Void
+    _ image: VisionImage, completionQueue: DispatchQueue? = nil,
+    completion: @escaping @Sendable ([ImageLabel]?, VisionError?) -> Void
   ) {
     BackgroundVisionCall.run(
-      { () throws(VisionError) in try self.results(in: image) }, completion: completion)
+      { () throws(VisionError) in try self.results(in: image) }, queue: completionQueue,
+      completion: completion)
   }
 
   /// The labels of `image`, computed off the caller's task on a background queue.

@@ -2,7 +2,7 @@ import TFLiteModel
 
 /// An AutoML Vision Edge image-labeling bundle on disk: `manifest.json`, the model and its
 /// `dict.txt` labels (standalone ML Kit's `AutoMLImageLabelerLocalModel(manifestPath:)`;
-/// Firebase ML Vision's `AutoMLLocalModel(manifestPath:)` is ``AutoMLLocalModel``; current ML
+/// Firebase ML Vision's `AutoMLLocalModel(manifestPath:)` is in `OcellusFirebaseML`; current ML
 /// Kit `LocalModel(manifestPath:)`).
 ///
 /// Paths in the manifest resolve relative to its folder; the manifest may have a trailing comma

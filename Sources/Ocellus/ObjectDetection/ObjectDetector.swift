@@ -146,15 +146,18 @@ public final class ObjectDetector: @unchecked Sendable {
     return try detect(image)
   }
 
-  /// Detects objects in `image` on a background queue and calls `completion` there with the
-  /// objects or the error (exactly one is non-nil), ML Kit style. Stream frames submitted this
-  /// way may run in any order; use ``results(in:)`` or ``FramePipeline`` to keep order.
+  /// Detects objects in `image` on a background queue and calls `completion` with the objects
+  /// or the error (exactly one is non-nil), ML Kit style: on `completionQueue`, or on that
+  /// background queue when it is nil (the default; ML Kit uses the main queue: pass `.main`).
+  /// Stream frames submitted this way may run in any order; use ``results(in:)`` or
+  /// ``FramePipeline`` to keep order.
   public func process(
-    _ image: VisionImage,
+    _ image: VisionImage, completionQueue: DispatchQueue? = nil,
     completion: @escaping @Sendable ([DetectedObject]?, VisionError?) -> Void
   ) {
     BackgroundVisionCall.run(
-      { () throws(VisionError) in try self.results(in: image) }, completion: completion)
+      { () throws(VisionError) in try self.results(in: image) }, queue: completionQueue,
+      completion: completion)
   }
 
   /// The objects in `image`, computed off the caller's task on a background queue.

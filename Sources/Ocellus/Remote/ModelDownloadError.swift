@@ -28,8 +28,11 @@ public enum ModelDownloadError: Error, Equatable, Sendable, CustomStringConverti
   case invalidSource(model: String, url: String, reason: String)
   /// The model has not been downloaded to this manager's cache yet.
   case notDownloaded(model: String)
-  /// The downloaded file is not a usable TFLite model.
+  /// The downloaded file is not a usable TFLite model (or AutoML bundle).
   case unusableModel(model: String, path: String, ModelValidationError)
+  /// The model is known only by name and the manager's ``ModelManager/nameResolver`` is not
+  /// set or does not know the name.
+  case unresolvedName(model: String)
 
   /// A sentence saying what went wrong and what to do about it.
   public var description: String {
@@ -58,6 +61,9 @@ public enum ModelDownloadError: Error, Equatable, Sendable, CustomStringConverti
         + "or fall back to a LocalModel"
     case .unusableModel(let model, let path, let error):
       "model \"\(model)\": the downloaded file \(path) cannot be used: \(error)"
+    case .unresolvedName(let model):
+      "model \"\(model)\" is known only by name and no URL was found for it: set "
+        + "ModelManager.nameResolver to a resolver that knows it"
     }
   }
 }

@@ -73,7 +73,8 @@ public final class ModelManager: @unchecked Sendable {
   /// model accepts exactly its pinned size.
   public let maximumUnpinnedByteCount: Int
 
-  private let lock = NSLock()
+  let lock = NSLock()
+  private var resolver: ModelNameResolver?
   private var flights: [String: ModelDownloadFlight] = [:]
   private var subscribers: [UInt64: AsyncStream<ModelDownloadEvent>.Continuation] = [:]
   private var nextSubscriber: UInt64 = 0
@@ -86,6 +87,21 @@ public final class ModelManager: @unchecked Sendable {
     self.cacheDirectory = directory
     self.maximumUnpinnedByteCount = max(0, maximumUnpinnedByteCount)
   }
+
+  /// Resolves models known only by name (``NamedModelSource``, ``RemoteModel/init(named:content:)``)
+  /// when their download starts; nil (the default) leaves every name unresolved.
+  public var nameResolver: ModelNameResolver? {
+    get { lock.withLock { resolver } }
+    set { lock.withLock { resolver = newValue } }
+  }
+
+  /// The Firebase-era name of the success notification, posted after each
+  /// `.mlkitModelDownloadDidSucceed` (the Firebase ML module names it).
+  package static let firebaseSucceededName = Notification.Name(
+    "FIRMLModelDownloadDidSucceedNotification")
+  /// The Firebase-era name of the failure notification, posted after each
+  /// `.mlkitModelDownloadDidFail` (the Firebase ML module names it).
+  package static let firebaseFailedName = Notification.Name("FIRMLModelDownloadDidFailNotification")
 
   // MARK: Downloading
 
@@ -143,17 +159,21 @@ public final class ModelManager: @unchecked Sendable {
 
   // MARK: Installed models
 
-  /// True when a verified copy of `model` is installed (and has its pinned size, if any).
+  /// True when a verified copy of `model` is installed (and has its pinned size, if any); for
+  /// an AutoML bundle, when a complete bundle is installed.
   public func isModelDownloaded(_ model: RemoteModel) -> Bool {
+    if model.isAutoMLBundle { return Self.fileSize(bundleManifestPath(for: model.name)) != nil }
     let path = modelPath(for: model.name)
     guard let size = Self.fileSize(path) else { return false }
     if let pinned = model.source.expectedByteCount { return size == pinned }
     return true
   }
 
-  /// The path of the installed file of `model`, or nil when it is not downloaded.
+  /// The path of the installed file of `model` (an AutoML bundle's `manifest.json`), or nil
+  /// when it is not downloaded.
   public func localModelPath(for model: RemoteModel) -> String? {
-    isModelDownloaded(model) ? modelPath(for: model.name) : nil
+    guard isModelDownloaded(model) else { return nil }
+    return model.isAutoMLBundle ? bundleManifestPath(for: model.name) : modelPath(for: model.name)
   }
 
   /// Loads the installed copy of `model`.
@@ -179,6 +199,7 @@ public final class ModelManager: @unchecked Sendable {
     let flight = flights[model.name]
     lock.unlock()
     flight?.cancel()
+    if model.isAutoMLBundle { return try deleteBundle(named: model.name) }
     let path = modelPath(for: model.name)
     let existed = Self.fileSize(path) != nil
     for file in [validatorsPath(for: model.name), path] where Self.fileSize(file) != nil {
@@ -229,7 +250,15 @@ public final class ModelManager: @unchecked Sendable {
     -> Result<String, ModelDownloadError>
   {
     let model = flight.model
-    var result = await install(model, conditions: conditions, flight: flight)
+    var result: Result<String, ModelDownloadError>
+    switch resolved(model) {
+    case .success(let target) where target.isAutoMLBundle:
+      result = await installBundle(target, conditions: conditions, flight: flight)
+    case .success(let target):
+      result = await install(target, conditions: conditions, flight: flight)
+    case .failure(let error):
+      result = .failure(error)
+    }
     if case .failure(let error) = result, Task.isCancelled || flight.progress.isCancelled {
       switch error {
       case .network, .disk, .cancelled:
@@ -242,24 +271,23 @@ public final class ModelManager: @unchecked Sendable {
       return Array(subscribers.values)
     }
     let event: ModelDownloadEvent
+    let posted: Any = model.notificationObject ?? model
     switch result {
     case .success(let path):
       flight.finish()
       event = .succeeded(model: model, path: path)
-      for name in [
-        Notification.Name.mlkitModelDownloadDidSucceed, .firebaseMLModelDownloadDidSucceed,
-      ] {
+      for name in [Notification.Name.mlkitModelDownloadDidSucceed, Self.firebaseSucceededName] {
         NotificationCenter.default.post(
-          name: name, object: self, userInfo: [ModelDownloadUserInfoKey.remoteModel.rawValue: model]
-        )
+          name: name, object: self,
+          userInfo: [ModelDownloadUserInfoKey.remoteModel.rawValue: posted])
       }
     case .failure(let error):
       event = .failed(model: model, error: error)
-      for name in [Notification.Name.mlkitModelDownloadDidFail, .firebaseMLModelDownloadDidFail] {
+      for name in [Notification.Name.mlkitModelDownloadDidFail, Self.firebaseFailedName] {
         NotificationCenter.default.post(
           name: name, object: self,
           userInfo: [
-            ModelDownloadUserInfoKey.remoteModel.rawValue: model,
+            ModelDownloadUserInfoKey.remoteModel.rawValue: posted,
             ModelDownloadUserInfoKey.error.rawValue: error,
           ])
       }
@@ -275,7 +303,7 @@ public final class ModelManager: @unchecked Sendable {
     for listener in listeners { listener.yield(event) }
   }
 
-  private func reportProgress(_ flight: ModelDownloadFlight, bytes: Int64, total: Int64?) {
+  func reportProgress(_ flight: ModelDownloadFlight, bytes: Int64, total: Int64?) {
     let pinned = flight.model.source.expectedByteCount.map { Int64($0) }
     let known = pinned ?? total
     if flight.advance(to: bytes, of: known) {
@@ -337,7 +365,7 @@ public final class ModelManager: @unchecked Sendable {
   }
 
   /// Checks the source's pins and creates the cache folder; the failure, or nil.
-  private func prepareCache(for model: RemoteModel) -> ModelDownloadError? {
+  func prepareCache(for model: RemoteModel) -> ModelDownloadError? {
     let source = model.source
     if let pinned = source.expectedSHA256, !SHA256Digest.isValidHex(pinned) {
       return .invalidSource(
@@ -458,7 +486,7 @@ public final class ModelManager: @unchecked Sendable {
   }
 
   /// Removes temporary files of `name` left by an interrupted process more than an hour ago.
-  private func removeStalePartials(for name: String) {
+  func removeStalePartials(for name: String) {
     let prefix = "." + Self.fileName(for: name) + "."
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory)
     else { return }
@@ -468,7 +496,7 @@ public final class ModelManager: @unchecked Sendable {
       if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
         let modified = attributes[.modificationDate] as? Date, modified < cutoff
       {
-        unlink(path)
+        try? FileManager.default.removeItem(atPath: path)  // a file, or a bundle's folder
       }
     }
   }
@@ -532,7 +560,7 @@ public final class ModelManager: @unchecked Sendable {
     return size.intValue
   }
 
-  private static func systemError() -> String {
+  static func systemError() -> String {
     String(cString: strerror(errno))
   }
 }

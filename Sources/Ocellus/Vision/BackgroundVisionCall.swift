@@ -3,17 +3,20 @@ import Dispatch
 /// A synchronous vision call (``ImageLabeler/results(in:)``, ``ObjectDetector/results(in:)``)
 /// run on a global queue, delivered ML Kit style to a completion handler or awaited.
 enum BackgroundVisionCall {
-  /// Runs `call` on a global queue and calls `completion` there with its value or its error
-  /// (exactly one is non-nil).
+  /// Runs `call` on a global queue and calls `completion` with its value or its error
+  /// (exactly one is non-nil): on `queue`, or on that global queue when `queue` is nil.
   static func run<Value: Sendable>(
-    _ call: @escaping @Sendable () throws(VisionError) -> Value,
+    _ call: @escaping @Sendable () throws(VisionError) -> Value, queue: DispatchQueue? = nil,
     completion: @escaping @Sendable (Value?, VisionError?) -> Void
   ) {
     result(of: call) { result in
-      switch result {
-      case .success(let value): completion(value, nil)
-      case .failure(let error): completion(nil, error)
+      let deliver: @Sendable () -> Void = {
+        switch result {
+        case .success(let value): completion(value, nil)
+        case .failure(let error): completion(nil, error)
+        }
       }
+      if let queue { queue.async(execute: deliver) } else { deliver() }
     }
   }
 

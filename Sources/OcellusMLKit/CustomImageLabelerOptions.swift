@@ -1,0 +1,49 @@
+import Foundation
+import Ocellus
+
+/// Options of an image labeler with a custom model or AutoML bundle: ML Kit's
+/// `CustomImageLabelerOptions(localModel:)` / `(remoteModel:)`, with settable properties.
+public final class CustomImageLabelerOptions {
+  /// The bundled model (a `.tflite` or an AutoML bundle), or nil.
+  public let localModel: LocalModel?
+  /// The downloaded model, or nil.
+  public let remoteModel: RemoteModel?
+  /// The smallest confidence kept (inclusive), in [0, 1]; nil (default) uses the metadata's
+  /// threshold, else 0.
+  public var confidenceThreshold: NSNumber?
+  /// The most labels returned (default 10).
+  public var maxResultCount = 10
+
+  /// Options labeling with `localModel`.
+  public init(localModel: LocalModel) {
+    self.localModel = localModel
+    remoteModel = nil
+  }
+
+  /// Options labeling with the downloaded `remoteModel` (a custom model or, from the Firebase
+  /// module, an AutoML bundle).
+  public init(remoteModel: RemoteModel) {
+    localModel = nil
+    self.remoteModel = remoteModel
+  }
+
+  /// The Ocellus labeler for these options (models read now).
+  package func makeLabeler() -> Result<Ocellus.ImageLabeler, Error> {
+    let model: Result<any ClassifierModelSource, Error>
+    if let remoteModel {
+      model = ModelManager.modelManager().classifier(for: remoteModel)
+    } else if let localModel {
+      model = localModel.classifier().mapError { $0 }
+    } else {
+      model = .failure(
+        VisionError.invalidOption(name: "localModel", value: "nil", reason: "a model is needed"))
+    }
+    return model.flatMap { source in
+      let options = Ocellus.CustomImageLabelerOptions(
+        localModel: source, confidenceThreshold: confidenceThreshold?.floatValue,
+        maxResultCount: maxResultCount)
+      return Result { () throws(VisionError) in try Ocellus.ImageLabeler(options: options) }
+        .mapError { $0 }
+    }
+  }
+}
