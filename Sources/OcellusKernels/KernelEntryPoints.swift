@@ -12,6 +12,7 @@
 /// - `quantizedDepthwise`: ``DepthwiseConvolution/runQuantized(_:rows:)``.
 /// - `widen`: ``Requantization/widen(_:count:signed:zeroPoint:into:)``.
 /// - `quantizedProduct`: ``QuantizedProduct/run(_:)`` (8-bit MUL).
+/// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
 public typealias KernelEntryPoints = (
   rowTile: Int,
   columnTile: Int,
@@ -38,7 +39,8 @@ public typealias KernelEntryPoints = (
       _ source: UnsafePointer<UInt8>, _ count: Int, _ signed: Bool, _ zeroPoint: Int32,
       _ destination: UnsafeMutablePointer<Float>
     ) -> Void,
-  quantizedProduct: @Sendable (_ operands: QuantizedProductOperands) -> Void
+  quantizedProduct: @Sendable (_ operands: QuantizedProductOperands) -> Void,
+  resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void
 )
 
 extension KernelTarget {
@@ -56,6 +58,7 @@ extension KernelTarget {
     quantizedMultiplyIndirect: { QuantizedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
     quantizedDepthwise: { DepthwiseConvolution.runQuantized($0, rows: $1) },
     widen: { Requantization.widen($0, count: $1, signed: $2, zeroPoint: $3, into: $4) },
-    quantizedProduct: { QuantizedProduct.run($0) }
+    quantizedProduct: { QuantizedProduct.run($0) },
+    resizeRow: { ResizeBilinearRow.run($0) }
   )
 }

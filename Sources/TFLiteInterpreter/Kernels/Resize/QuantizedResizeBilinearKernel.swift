@@ -1,3 +1,4 @@
+internal import OcellusKernels
 import TFLiteModel
 
 /// RESIZE_BILINEAR on uint8, int8 and int16 NHWC tensors, bit-exact with TFLite's reference
@@ -20,13 +21,18 @@ final class QuantizedResizeBilinearKernel: Kernel {
   private let heightScale, widthScale: Float
   /// int8/int16: the scales in 1/1024 steps.
   private let heightScale10, widthScale10: Int
+  /// uint8 on the vector kernels (every build but the reference one, which keeps the scalar
+  /// loop the vector one is tested against): per output column its two input pixels' element
+  /// offsets and its weight `dx`, computed once at load.
+  private let rowKernel: (kernels: KernelSet, columns: [Int], dx: [Float])?
 
   /// Largest input height or width for the integer kernel: TFLite computes `1024 · size` in 32
   /// bits.
   static let maximumIntegerSize = Int(Int32.max) >> 10
 
   init(
-    type: TensorType, geometry: ResizeGeometry, alignCorners: Bool, halfPixelCenters: Bool
+    type: TensorType, geometry: ResizeGeometry, alignCorners: Bool, halfPixelCenters: Bool,
+    kernels: KernelSet
   ) {
     self.type = type
     self.geometry = geometry
@@ -39,6 +45,18 @@ final class QuantizedResizeBilinearKernel: Kernel {
     }
     heightScale10 = scale10(geometry.inputHeight, geometry.outputHeight)
     widthScale10 = scale10(geometry.inputWidth, geometry.outputWidth)
+    guard type == .uint8 && !kernels.isReference else {
+      rowKernel = nil
+      return
+    }
+    var (columns, dx) = ([Int](), [Float]())
+    for x in 0..<geometry.outputWidth {
+      let (inX, x0, x1) = Self.sample(
+        x, scale: widthScale, size: geometry.inputWidth, halfPixelCenters: halfPixelCenters)
+      columns += [x0 * geometry.channels, x1 * geometry.channels]
+      dx.append(inX - Float(x0))
+    }
+    rowKernel = (kernels, columns, dx)
   }
 
   func run(_ io: KernelIO) {
@@ -52,6 +70,14 @@ final class QuantizedResizeBilinearKernel: Kernel {
   /// TFLite's `ComputeInterpolationValues`: the float source coordinate and its neighbours.
   @inline(__always)
   private func sample(_ index: Int, scale: Float, size: Int) -> (Float, Int, Int) {
+    Self.sample(index, scale: scale, size: size, halfPixelCenters: halfPixelCenters)
+  }
+
+  /// ``sample(_:scale:size:)`` with the half-pixel-centers option given.
+  @inline(__always)
+  private static func sample(_ index: Int, scale: Float, size: Int, halfPixelCenters: Bool)
+    -> (Float, Int, Int)
+  {
     let position = halfPixelCenters ? (Float(index) + 0.5) * scale - 0.5 : Float(index) * scale
     let lower = max(Int(position.rounded(.down)), 0)
     let upper = min(Int(position.rounded(.up)), size - 1)
@@ -74,6 +100,10 @@ final class QuantizedResizeBilinearKernel: Kernel {
     let g = geometry
     let rows = g.batches * g.outputHeight
     guard rows > 0, g.outputWidth > 0, g.channels > 0 else { return }
+    if let rowKernel {
+      runRows(input, output, rowKernel, pool: io.pool)
+      return
+    }
     io.pool.parallelFor(rows, minimumChunk: max(1, 16_384 / (g.outputWidth * g.channels))) {
       range in
       for row in range {
@@ -99,6 +129,38 @@ final class QuantizedResizeBilinearKernel: Kernel {
             value += 0.5
             // static_cast<uint8_t>: truncate (the weights keep the value within 0...255.5).
             out[c] = UInt8(truncatingIfNeeded: Int32(min(max(value, -1), 256)))
+          }
+        }
+      }
+    }
+  }
+
+  /// The uint8 rows on the vector kernels (``runFloat(_:)``'s arithmetic, eight channels at a
+  /// time).
+  private func runRows(
+    _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>,
+    _ rowKernel: (kernels: KernelSet, columns: [Int], dx: [Float]), pool: ThreadPool
+  ) {
+    let g = geometry
+    let resizeRow = rowKernel.kernels.entry.resizeRow
+    let rowBytes = g.inputWidth * g.channels
+    rowKernel.columns.withUnsafeBufferPointer { columns in
+      rowKernel.dx.withUnsafeBufferPointer { dx in
+        let (columns, dx) = (columns.baseAddress!, dx.baseAddress!)
+        pool.parallelFor(
+          g.batches * g.outputHeight, minimumChunk: max(1, 16_384 / (g.outputWidth * g.channels))
+        ) { range in
+          for row in range {
+            let batch = row / g.outputHeight
+            let (inY, y0, y1) = sample(
+              row % g.outputHeight, scale: heightScale, size: g.inputHeight)
+            resizeRow(
+              (
+                top: input + (batch * g.inputHeight + y0) * rowBytes,
+                bottom: input + (batch * g.inputHeight + y1) * rowBytes, columns: columns,
+                dx: dx, dy: inY - Float(y0), width: g.outputWidth, channels: g.channels,
+                output: output + row * g.outputWidth * g.channels
+              ))
           }
         }
       }

@@ -47,7 +47,7 @@ final class ResizeBilinearKernel: Kernel {
     if input.type != .float32 {
       return QuantizedResizeBilinearKernel(
         type: input.type, geometry: geometry, alignCorners: alignCorners,
-        halfPixelCenters: halfPixelCenters)
+        halfPixelCenters: halfPixelCenters, kernels: node.kernels)
     }
     return ResizeBilinearKernel(
       geometry: geometry, alignCorners: alignCorners, halfPixelCenters: halfPixelCenters)
