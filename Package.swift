@@ -32,8 +32,18 @@ var kernelDependencies: [Target.Dependency] = ["OcellusKernels"]
       swiftSettings: [
         .define("OCELLUS_AVX512"), .unsafeFlags(["-target-cpu", "skylake-avx512"]),
       ] + optimizedEvenInDebug),
+    // AVX-512 with VNNI (Cascade Lake, Ice Lake, Zen 4): the int8 GEMM on `vpdpbusd`, reached
+    // through the compiler's Builtin module (Sources/OcellusKernels/VNNI.swift).
+    .target(
+      name: "OcellusKernelsVNNI",
+      swiftSettings: [
+        .define("OCELLUS_AVX512"), .define("OCELLUS_VNNI"),
+        .unsafeFlags([
+          "-target-cpu", "cascadelake", "-enable-experimental-feature", "BuiltinModule",
+        ]),
+      ] + optimizedEvenInDebug),
   ]
-  kernelDependencies += ["OcellusKernelsAVX2", "OcellusKernelsAVX512"]
+  kernelDependencies += ["OcellusKernelsAVX2", "OcellusKernelsAVX512", "OcellusKernelsVNNI"]
 #endif
 
 let package = Package(

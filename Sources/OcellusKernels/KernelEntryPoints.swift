@@ -13,6 +13,8 @@
 /// - `widen`: ``Requantization/widen(_:count:signed:zeroPoint:into:)``.
 /// - `quantizedProduct`: ``QuantizedProduct/run(_:)`` (8-bit MUL).
 /// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
+/// - `int8PackedCount`, `int8Pack`, `int8Multiply`: ``Int8GEMM`` (8-bit dot products; only
+///   the VNNI build runs them fast, the others through a lane loop).
 public typealias KernelEntryPoints = (
   rowTile: Int,
   columnTile: Int,
@@ -40,7 +42,14 @@ public typealias KernelEntryPoints = (
       _ destination: UnsafeMutablePointer<Float>
     ) -> Void,
   quantizedProduct: @Sendable (_ operands: QuantizedProductOperands) -> Void,
-  resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void
+  resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void,
+  int8PackedCount: @Sendable (_ n: Int, _ k: Int) -> Int,
+  int8Pack:
+    @Sendable (
+      _ weights: UnsafePointer<Int8>, _ n: Int, _ k: Int, _ packed: UnsafeMutablePointer<Int8>
+    ) -> Void,
+  int8Multiply:
+    @Sendable (_ operands: Int8GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
 )
 
 extension KernelTarget {
@@ -59,6 +68,9 @@ extension KernelTarget {
     quantizedDepthwise: { DepthwiseConvolution.runQuantized($0, rows: $1) },
     widen: { Requantization.widen($0, count: $1, signed: $2, zeroPoint: $3, into: $4) },
     quantizedProduct: { QuantizedProduct.run($0) },
-    resizeRow: { ResizeBilinearRow.run($0) }
+    resizeRow: { ResizeBilinearRow.run($0) },
+    int8PackedCount: { Int8GEMM.packedCount(n: $0, k: $1) },
+    int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, into: $3) },
+    int8Multiply: { Int8GEMM.multiply($0, rows: $1, panels: $2) }
   )
 }

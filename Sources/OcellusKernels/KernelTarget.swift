@@ -1,9 +1,11 @@
 /// How this build of the kernels is configured: its register-tile shape and vector widths.
 ///
-/// The same sources are compiled three times: `OcellusKernels` (portable, every platform),
-/// `OcellusKernelsAVX2` (`-target-cpu haswell`, defines `OCELLUS_AVX2`) and
-/// `OcellusKernelsAVX512` (`-target-cpu skylake-avx512`, defines `OCELLUS_AVX512`). The
-/// interpreter picks one at run time from the CPU's features (its `KernelSet`).
+/// The same sources are compiled four times: `OcellusKernels` (portable, every platform),
+/// `OcellusKernelsAVX2` (`-target-cpu haswell`, defines `OCELLUS_AVX2`),
+/// `OcellusKernelsAVX512` (`-target-cpu skylake-avx512`, defines `OCELLUS_AVX512`) and
+/// `OcellusKernelsVNNI` (`-target-cpu cascadelake`, defines `OCELLUS_AVX512` and
+/// `OCELLUS_VNNI`). The interpreter picks one at run time from the CPU's features (its
+/// `KernelSet`).
 ///
 /// - `Vector`: the register vector a GEMM tile row is made of (`columnTile` lanes);
 ///   `HalfVector`, half of it, for panels with few valid columns.

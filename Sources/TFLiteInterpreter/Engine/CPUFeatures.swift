@@ -48,6 +48,10 @@ public struct CPUFeatures: Sendable, Equatable, CustomStringConvertible {
     supportsAVX2 && ["avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"].allSatisfy(has)
   }
 
+  /// True when the VNNI kernels can run: they are compiled for Cascade Lake (AVX-512 VNNI on
+  /// top of everything the AVX-512 kernels need).
+  public var supportsVNNI: Bool { supportsAVX512 && has("avx512_vnni") }
+
   public var description: String {
     flags.isEmpty ? "no detected CPU features" : flags.sorted().joined(separator: " ")
   }
@@ -63,7 +67,7 @@ public struct CPUFeatures: Sendable, Equatable, CustomStringConvertible {
           ("hw.optional.bmi1", "bmi1"), ("hw.optional.bmi2", "bmi2"), ("hw.optional.f16c", "f16c"),
           ("hw.optional.avx512f", "avx512f"), ("hw.optional.avx512cd", "avx512cd"),
           ("hw.optional.avx512bw", "avx512bw"), ("hw.optional.avx512dq", "avx512dq"),
-          ("hw.optional.avx512vl", "avx512vl"),
+          ("hw.optional.avx512vl", "avx512vl"), ("hw.optional.avx512vnni", "avx512_vnni"),
         ]
         var found: [String] = []
         for (name, flag) in names {

@@ -13,6 +13,9 @@ internal import OcellusKernels
 #if canImport(OcellusKernelsAVX512)
   internal import OcellusKernelsAVX512
 #endif
+#if canImport(OcellusKernelsVNNI)
+  internal import OcellusKernelsVNNI
+#endif
 
 /// The build of the compute kernels (GEMM, depthwise convolution, their integer variants and
 /// the 8-bit widening) that an interpreter's kernels call: the one dispatch point between the
@@ -20,13 +23,14 @@ internal import OcellusKernels
 ///
 /// The kernel modules are the same sources compiled for different CPUs: `portable` (baseline
 /// for the platform: SSE2 on x86-64, NEON on arm64), `avx2` (Haswell and later: AVX2 + FMA) and
-/// `avx512` (Skylake-SP and later), the last two only on x86-64. `reference` runs plain scalar
+/// `avx512` (Skylake-SP and later) and `avx512vnni` (Cascade Lake, Ice Lake, Zen 4), the last
+/// three only on x86-64. `reference` runs plain scalar
 /// loops instead — obviously correct, slow, for checking the others.
 ///
 /// An interpreter runs the set its ``InterpreterOptions/kernels`` names, ``detected`` unless
 /// chosen otherwise; the plan builder hands it to every kernel as it is prepared. ``detected``
 /// is the fastest build this CPU runs, unless the environment variable `OCELLUS_KERNELS` names
-/// another (`reference`, `portable`, `avx2`, `avx512`) that it can run (read once, the first
+/// another (`reference`, `portable`, `avx2`, `avx512`, `avx512vnni`) that it can run (read once, the first
 /// time ``detected`` is used; a name the CPU cannot run is ignored). Results of all builds
 /// agree to about 1e-6 relative (they differ in whether multiply-adds are fused); each build
 /// gives identical results for any thread count, and the integer kernels of every build are
@@ -42,6 +46,9 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
     case avx2
     /// x86-64 with AVX-512 F/CD/BW/DQ/VL (compiled for Skylake-SP).
     case avx512
+    /// x86-64 with AVX-512 and VNNI (compiled for Cascade Lake): the AVX-512 kernels plus
+    /// int8 convolutions on 8-bit dot products.
+    case avx512vnni
 
     public var description: String { rawValue }
   }
@@ -84,12 +91,21 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
       #else
         return nil
       #endif
+    case .avx512vnni:
+      #if canImport(OcellusKernelsVNNI)
+        return features.supportsVNNI ? OcellusKernelsVNNI.KernelTarget.entryPoints : nil
+      #else
+        return nil
+      #endif
     }
   }
 
   /// True for ``Variant/reference``, whose kernels run scalar loops instead of these entry
   /// points.
   var isReference: Bool { variant == .reference }
+
+  /// True when the int8 GEMM (`entry.int8Multiply`) runs on 8-bit dot products: the VNNI build.
+  var hasDotProducts: Bool { variant == .avx512vnni }
 
   /// Every build this process can run, slowest first (``Variant/reference`` first).
   public static let available: [KernelSet] = Variant.allCases.compactMap { KernelSet($0) }

@@ -10,6 +10,10 @@ internal import OcellusKernels
 /// float and sums are converted to Int32 every ``ConvolutionQuantization/chunk(filterBound:)``
 /// steps, so the result is TFLite's int32 accumulator exactly; requantization runs in integer
 /// arithmetic. The reference build runs ``QuantizedConvolutionReference`` instead.
+///
+/// On the VNNI build, int8 convolutions with constant weights of zero point 0 run on 8-bit dot
+/// products instead (``Int8Convolution``), on the input bytes as they are (or their patches),
+/// the weights packed once at load.
 final class QuantizedConvolutionKernel: Kernel {
   private let geometry: ConvolutionGeometry
   private let outputChannels: Int
@@ -23,6 +27,8 @@ final class QuantizedConvolutionKernel: Kernel {
   private let chunk: Int
   /// Floats of scratch for the widened input (rounded up to 64 bytes).
   private let inputFloats: Int
+  /// The 8-bit dot-product path, when it applies (see the type's documentation).
+  private let dotProducts: Int8Convolution?
   let scratchBytes: Int
 
   init(
@@ -33,10 +39,16 @@ final class QuantizedConvolutionKernel: Kernel {
     self.outputChannels = outputChannels
     self.quantization = quantization
     self.kernels = kernels
-    table = RequantizationStorage(quantization, channels: outputChannels, bias: bias)
     chunk = quantization.chunk(filterBound: quantization.filterBound(filter))
     rows = ConvolutionRows(geometry, kernels: kernels)
-    guard !kernels.isReference, geometry.batch * geometry.outputPixels > 0, outputChannels > 0
+    dotProducts = Int8Convolution(
+      kernels: kernels, quantization: quantization, filter: filter, bias: bias,
+      columns: outputChannels, depth: rows.depth, geometry: geometry, direct: rows.isDirect)
+    table = RequantizationStorage(
+      quantization, channels: outputChannels, bias: bias,
+      biasAdjustment: dotProducts?.biasAdjustment)
+    guard !kernels.isReference, dotProducts == nil,
+      geometry.batch * geometry.outputPixels > 0, outputChannels > 0
     else {
       weights = nil
       inputFloats = 0
@@ -58,6 +70,12 @@ final class QuantizedConvolutionKernel: Kernel {
     guard rowCount > 0, outputChannels > 0 else { return }
     let input = io.input(0, as: UInt8.self)
     let output = io.output(0, as: UInt8.self)
+    if let dotProducts {
+      dotProducts.run(
+        input: input, rows: rowCount, output: output, table.table(io), kernels: kernels,
+        pool: io.pool)
+      return
+    }
     guard let weights else {
       QuantizedConvolutionReference.convolution(
         g, outputChannels: outputChannels, input: input, filter: io.input(1, as: UInt8.self),

@@ -21,12 +21,18 @@ final class RequantizationStorage {
 
   /// The arrays for `quantization` with `channels` output channels and the node's `bias`
   /// (all zeros when nil; read at each run, by ``table(_:)``, when not constant).
-  convenience init(_ quantization: ConvolutionQuantization, channels: Int, bias: TensorDescription?)
-  {
+  /// `biasAdjustment`, when given, is added (wrapping) to each channel's constant bias.
+  convenience init(
+    _ quantization: ConvolutionQuantization, channels: Int, bias: TensorDescription?,
+    biasAdjustment: [Int32]? = nil
+  ) {
     self.init(
       multipliers: quantization.multipliers, scales: quantization.scales,
       outputOffset: quantization.outputZeroPoint, range: quantization.range, channels: channels,
       bias: bias)
+    for (channel, value) in (biasAdjustment ?? []).prefix(channels).enumerated() {
+      self.bias[channel] &+= value
+    }
   }
 
   /// A per-tensor table without bias: every value scaled by `multiplier`, offset by

@@ -1,0 +1,164 @@
+/// Integer GEMM on 8-bit dot products: `C = requantize(A · B)` for int8 activations A and int8
+/// weights B with zero point 0, exact in Int32 as TFLite's accumulator.
+///
+/// Each step multiplies four unsigned bytes of a row of A by four signed bytes of 16 columns
+/// and adds the four products to each column's Int32 sum (`vpdpbusd` on AVX-512 VNNI; a lane
+/// loop elsewhere). The activations enter as unsigned bytes `u = a + 128` (the sign bit
+/// flipped), so each sum is `Σ (a + 128) · w`; the caller folds `−(128 + zeroPoint) · Σ w` per
+/// column into the requantization bias, which leaves TFLite's `Σ (a − zeroPoint) · w`. All
+/// arithmetic wraps modulo 2^32, as TFLite's int32 accumulation does, so the result is exact
+/// whatever the order.
+///
+/// Packed weights: panels of 16 columns (the last zero-padded), each holding `⌈k / 4⌉` groups
+/// of 64 bytes: column `j`'s four weights `k = 4g ..< 4g + 4` at bytes `4j ..< 4j + 4` of group
+/// `g` (zero past `k`).
+enum Int8GEMM {
+  /// Columns per packed panel.
+  static let panelColumns = 16
+  /// Rows of A per micro-kernel call.
+  static let tileRows = 8
+
+  /// Bytes of the packed weights of `n` columns of depth `k`.
+  static func packedCount(n: Int, k: Int) -> Int {
+    panelCount(n) &* groups(k) &* 64
+  }
+
+  /// Panels of 16 columns for `n` columns.
+  static func panelCount(_ n: Int) -> Int { (max(n, 0) &+ 15) / 16 }
+
+  /// Groups of four along a depth of `k`.
+  static func groups(_ k: Int) -> Int { (max(k, 0) &+ 3) / 4 }
+
+  /// Packs `n` columns of `k` int8 weights (column `j` at `weights + j · k`) into `packed`
+  /// (``packedCount(n:k:)`` bytes).
+  static func pack(
+    _ weights: UnsafePointer<Int8>, n: Int, k: Int, into packed: UnsafeMutablePointer<Int8>
+  ) {
+    let groupCount = groups(k)
+    packed.initialize(repeating: 0, count: packedCount(n: n, k: k))
+    for column in 0..<max(n, 0) {
+      let panel = packed + (column / 16) &* groupCount &* 64 + (column % 16) &* 4
+      for depth in 0..<k {
+        panel[(depth / 4) &* 64 &+ depth % 4] = weights[column &* k &+ depth]
+      }
+    }
+  }
+
+  /// Computes rows `rows` of C for the column panels `panels` (both clipped to the matrix).
+  @inline(never)
+  static func multiply(_ o: Int8GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
+    let rows = rows.clamped(to: 0..<max(o.m, 0))
+    let panels = panels.clamped(to: 0..<panelCount(o.n))
+    guard !rows.isEmpty, !panels.isEmpty, o.k > 0 else { return }
+    let panelBytes = groups(o.k) &* 64
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: tileRows * 16) { buffer in
+      guard let tile = buffer.baseAddress else { return }
+      for panel in panels {
+        let first = panel &* 16
+        let columns = min(16, o.n &- first)
+        let b = o.packed + panel &* panelBytes
+        var row = rows.lowerBound
+        while row < rows.upperBound {
+          let count = min(tileRows, rows.upperBound &- row)
+          kernel(o.a + row &* o.lda, lda: o.lda, rows: count, k: o.k, b: b, tile: tile)
+          Requantization.rows(
+            tile, stride: 16, rows: count, count: columns, column: first, o.requantization,
+            o.c + row &* o.ldc + first, ldc: o.ldc)
+          row &+= tileRows
+        }
+      }
+    }
+  }
+
+  /// The micro-kernel: the Int32 sums of `rows` (≤ 8) rows of A against one packed panel, into
+  /// `tile` (16 per row). Rows past `rows` re-read the first row and are not kept.
+  @inline(never)
+  static func kernel(
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, b: UnsafePointer<Int8>,
+    tile: UnsafeMutablePointer<Int32>
+  ) {
+    func row(_ i: Int) -> UnsafeRawPointer { UnsafeRawPointer(a + (i < rows ? i &* lda : 0)) }
+    let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
+    let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7))
+    var s = (
+      SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>(),
+      SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>()
+    )
+    // One group of four: each row's four activations (as `word` reads them at a row) against
+    // the 16 columns' four weights.
+    @inline(__always)
+    func accumulate(_ weights: SIMD16<Int32>, _ word: (UnsafeRawPointer) -> Int32) {
+      s.0 = dot(s.0, word(r0), weights)
+      s.1 = dot(s.1, word(r1), weights)
+      s.2 = dot(s.2, word(r2), weights)
+      s.3 = dot(s.3, word(r3), weights)
+      s.4 = dot(s.4, word(r4), weights)
+      s.5 = dot(s.5, word(r5), weights)
+      s.6 = dot(s.6, word(r6), weights)
+      s.7 = dot(s.7, word(r7), weights)
+    }
+    let whole = k / 4
+    var w = UnsafeRawPointer(b)
+    for g in 0..<whole {
+      let at = g &* 4
+      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.word($0, at) }
+      w += 64
+    }
+    if whole &* 4 < k {
+      // The last one to three values: read byte by byte (the row may end there), the rest 0x80
+      // (zero after the sign flip meets zero weights).
+      let (at, tail) = (whole &* 4, k &- whole &* 4)
+      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.partialWord($0, at, tail) }
+    }
+    func store(_ sums: SIMD16<Int32>, _ i: Int) {
+      if i < rows {
+        UnsafeMutableRawPointer(tile + i &* 16).storeBytes(of: sums, as: SIMD16<Int32>.self)
+      }
+    }
+    store(s.0, 0)
+    store(s.1, 1)
+    store(s.2, 2)
+    store(s.3, 3)
+    store(s.4, 4)
+    store(s.5, 5)
+    store(s.6, 6)
+    store(s.7, 7)
+  }
+
+  /// Four activations at `row + at` as unsigned bytes (sign bits flipped), in one Int32.
+  @inline(__always)
+  static func word(_ row: UnsafeRawPointer, _ at: Int) -> Int32 {
+    row.loadUnaligned(fromByteOffset: at, as: Int32.self) ^ Int32(bitPattern: 0x8080_8080)
+  }
+
+  /// ``word(_:_:)`` for the last `count` (1...3) activations of a row.
+  @inline(__always)
+  static func partialWord(_ row: UnsafeRawPointer, _ at: Int, _ count: Int) -> Int32 {
+    var word: UInt32 = 0
+    for i in 0..<count {
+      word |= UInt32(row.load(fromByteOffset: at &+ i, as: UInt8.self)) << (8 &* UInt32(i))
+    }
+    return Int32(bitPattern: word ^ 0x8080_8080)
+  }
+
+  /// `acc` plus, in each lane `j`, the four products of the unsigned bytes of `word` with the
+  /// signed bytes of lane `j` of `weights` (wrapping).
+  @inline(__always)
+  static func dot(_ acc: SIMD16<Int32>, _ word: Int32, _ weights: SIMD16<Int32>) -> SIMD16<Int32> {
+    #if OCELLUS_VNNI
+      VNNI.dotBytes(acc, SIMD16(repeating: word), weights)
+    #else
+      var result = acc
+      for lane in 0..<16 {
+        var sum: Int32 = 0
+        for byte in 0..<4 {
+          let unsigned = Int32((UInt32(bitPattern: word) >> (8 &* UInt32(byte))) & 0xFF)
+          let signed = Int32(Int8(truncatingIfNeeded: weights[lane] >> (8 &* Int32(byte))))
+          sum &+= unsigned &* signed
+        }
+        result[lane] &+= sum
+      }
+      return result
+    #endif
+  }
+}

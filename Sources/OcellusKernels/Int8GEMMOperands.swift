@@ -1,0 +1,15 @@
+/// The operands of an int8 × int8 GEMM on 8-bit dot products (``Int8GEMM``), as a tuple so
+/// that every build of the kernels shares the same type.
+///
+/// - `a`: `m` rows of `k` int8 values (row `i` at `a + i · lda`): the activations as stored.
+/// - `packed`: the weights, `n` columns of `k` int8 values, packed by ``Int8GEMM/pack``.
+/// - `requantization`: per column, TFLite's requantization; its `bias` must already include
+///   the activations' offset correction (see ``Int8GEMM``).
+/// - `c`: `m` rows of `n` output bytes (row `i` at `c + i · ldc`).
+public typealias Int8GEMMOperands = (
+  m: Int, n: Int, k: Int,
+  a: UnsafePointer<Int8>, lda: Int,
+  packed: UnsafePointer<Int8>,
+  requantization: RequantizationTable,
+  c: UnsafeMutablePointer<UInt8>, ldc: Int
+)

@@ -1,0 +1,1 @@
+../OcellusKernels/Int8GEMMOperands.swift

@@ -1,0 +1,1 @@
+../OcellusKernels/QuantizedGEMM+Indirect.swift
