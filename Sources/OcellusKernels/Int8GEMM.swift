@@ -1,13 +1,14 @@
-/// Integer GEMM on 8-bit dot products: `C = requantize(A · B)` for int8 activations A and int8
-/// weights B with zero point 0, exact in Int32 as TFLite's accumulator.
+/// Integer GEMM on 8-bit dot products: `C = requantize(A · B)` for 8-bit activations A and
+/// weights B, exact in Int32 as TFLite's accumulator.
 ///
 /// Each step multiplies four unsigned bytes of a row of A by four signed bytes of 16 columns
 /// and adds the four products to each column's Int32 sum (`vpdpbusd` on AVX-512 VNNI; a lane
-/// loop elsewhere). The activations enter as unsigned bytes `u = a + 128` (the sign bit
-/// flipped), so each sum is `Σ (a + 128) · w`; the caller folds `−(128 + zeroPoint) · Σ w` per
-/// column into the requantization bias, which leaves TFLite's `Σ (a − zeroPoint) · w`. All
-/// arithmetic wraps modulo 2^32, as TFLite's int32 accumulation does, so the result is exact
-/// whatever the order.
+/// loop elsewhere). int8 activations enter as `u = a + 128` (sign bits flipped), uint8 ones as
+/// they are; uint8 weights are packed as `s = w − 128`. The caller turns the raw sums
+/// `Σ u · s` into TFLite's `Σ (a − za) · (w − zw)` with a per-column term folded into the
+/// requantization bias and, for uint8 weights, a per-row term (`rowFactor · Σ a`, added
+/// here). All arithmetic wraps modulo 2^32, as TFLite's int32 accumulation does, so the
+/// result is exact whatever the order.
 ///
 /// Packed weights: panels of 16 columns (the last zero-padded), each holding `⌈k / 4⌉` groups
 /// of 64 bytes: column `j`'s four weights `k = 4g ..< 4g + 4` at bytes `4j ..< 4j + 4` of group
@@ -60,7 +61,9 @@ enum Int8GEMM {
         var row = rows.lowerBound
         while row < rows.upperBound {
           let count = min(tileRows, rows.upperBound &- row)
-          kernel(o.a + row &* o.lda, lda: o.lda, rows: count, k: o.k, b: b, tile: tile)
+          kernel(
+            o.a + row &* o.lda, lda: o.lda, rows: count, k: o.k, flip: o.flip, b: b, tile: tile)
+          if let sums = o.rowSums { addRows(sums + row, o.rowFactor, rows: count, tile: tile) }
           Requantization.rows(
             tile, stride: 16, rows: count, count: columns, column: first, o.requantization,
             o.c + row &* o.ldc + first, ldc: o.ldc)
@@ -70,11 +73,46 @@ enum Int8GEMM {
     }
   }
 
+  /// Adds `factor · sums[i]` to the 16 entries of row `i` of `tile`, for `rows` rows.
+  @inline(__always)
+  static func addRows(
+    _ sums: UnsafePointer<Int32>, _ factor: Int32, rows: Int, tile: UnsafeMutablePointer<Int32>
+  ) {
+    for i in 0..<rows {
+      let row = UnsafeMutableRawPointer(tile + i &* 16)
+      let value = row.load(as: SIMD16<Int32>.self) &+ SIMD16(repeating: factor &* sums[i])
+      row.storeBytes(of: value, as: SIMD16<Int32>.self)
+    }
+  }
+
+  /// Writes the sum of each of `rows` rows of `k` unsigned bytes (row `i` at `a + i · lda`).
+  static func rowSums(
+    _ a: UnsafePointer<UInt8>, lda: Int, rows: Int, k: Int, into sums: UnsafeMutablePointer<Int32>
+  ) {
+    for i in 0..<rows {
+      let row = UnsafeRawPointer(a + i &* lda)
+      var lanes = SIMD16<Int32>()
+      var j = 0
+      while j &+ 16 <= k {
+        let bytes = row.loadUnaligned(fromByteOffset: j, as: SIMD16<UInt8>.self)
+        for lane in 0..<16 { lanes[lane] &+= Int32(truncatingIfNeeded: bytes[lane]) }
+        j &+= 16
+      }
+      var total = lanes.wrappedSum()
+      while j < k {
+        total &+= Int32(row.load(fromByteOffset: j, as: UInt8.self))
+        j &+= 1
+      }
+      sums[i] = total
+    }
+  }
+
   /// The micro-kernel: the Int32 sums of `rows` (≤ 8) rows of A against one packed panel, into
-  /// `tile` (16 per row). Rows past `rows` re-read the first row and are not kept.
+  /// `tile` (16 per row), A's groups of four XORed with `flip`. Rows past `rows` re-read the
+  /// first row and are not kept.
   @inline(never)
   static func kernel(
-    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, b: UnsafePointer<Int8>,
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flip: Int32, b: UnsafePointer<Int8>,
     tile: UnsafeMutablePointer<Int32>
   ) {
     func row(_ i: Int) -> UnsafeRawPointer { UnsafeRawPointer(a + (i < rows ? i &* lda : 0)) }
@@ -101,14 +139,14 @@ enum Int8GEMM {
     var w = UnsafeRawPointer(b)
     for g in 0..<whole {
       let at = g &* 4
-      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.word($0, at) }
+      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.word($0, at) ^ flip }
       w += 64
     }
     if whole &* 4 < k {
-      // The last one to three values: read byte by byte (the row may end there), the rest 0x80
-      // (zero after the sign flip meets zero weights).
+      // The last one to three values: read byte by byte (the row may end there); the bytes
+      // past them meet zero weights.
       let (at, tail) = (whole &* 4, k &- whole &* 4)
-      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.partialWord($0, at, tail) }
+      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.partialWord($0, at, tail) ^ flip }
     }
     func store(_ sums: SIMD16<Int32>, _ i: Int) {
       if i < rows {
@@ -125,10 +163,10 @@ enum Int8GEMM {
     store(s.7, 7)
   }
 
-  /// Four activations at `row + at` as unsigned bytes (sign bits flipped), in one Int32.
+  /// Four activations at `row + at`, in one Int32.
   @inline(__always)
   static func word(_ row: UnsafeRawPointer, _ at: Int) -> Int32 {
-    row.loadUnaligned(fromByteOffset: at, as: Int32.self) ^ Int32(bitPattern: 0x8080_8080)
+    row.loadUnaligned(fromByteOffset: at, as: Int32.self)
   }
 
   /// ``word(_:_:)`` for the last `count` (1...3) activations of a row.
@@ -138,7 +176,7 @@ enum Int8GEMM {
     for i in 0..<count {
       word |= UInt32(row.load(fromByteOffset: at &+ i, as: UInt8.self)) << (8 &* UInt32(i))
     }
-    return Int32(bitPattern: word ^ 0x8080_8080)
+    return Int32(bitPattern: word)
   }
 
   /// `acc` plus, in each lane `j`, the four products of the unsigned bytes of `word` with the

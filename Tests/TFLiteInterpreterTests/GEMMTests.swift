@@ -39,8 +39,13 @@ struct GEMMTests {
     #if arch(x86_64)
       #expect((KernelSet(.avx2) != nil) == CPUFeatures.host.supportsAVX2)
       #expect((KernelSet(.avx512) != nil) == CPUFeatures.host.supportsAVX512)
+      #expect((KernelSet(.avx512vnni) != nil) == CPUFeatures.host.supportsVNNI)
+      #expect(
+        CPUFeatures(flags: ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "avx512f", "avx512cd"])
+          .supportsVNNI == false)
     #else
       #expect(KernelSet(.avx2) == nil && KernelSet(.avx512) == nil)
+      #expect(KernelSet(.avx512vnni) == nil)
     #endif
   }
 

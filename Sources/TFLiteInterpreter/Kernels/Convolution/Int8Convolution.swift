@@ -1,15 +1,18 @@
 internal import OcellusKernels
 
-/// An int8 CONV_2D as a GEMM on 8-bit dot products (the VNNI build's `int8Multiply`): B is the
-/// constant weights packed at load; A is the input as stored when each output pixel reads
-/// just its own input pixel (1×1, stride 1), else its patches gathered (im2col) block by
-/// block into a temporary buffer, taps outside the image filled with the input zero point
-/// (which contributes nothing).
+/// An 8-bit CONV_2D as a GEMM on 8-bit dot products (the VNNI build's `int8Multiply`): B is the
+/// constant weights packed at load; A is the input as stored when each output pixel reads just
+/// its own input pixel (1×1, stride 1), else its patches gathered (im2col) block by block into
+/// a temporary buffer, taps outside the image filled with the input zero point (which
+/// contributes nothing).
 ///
-/// The dot products see the activations as unsigned bytes `a + 128`, so each column's sum
-/// carries an extra `(128 + inputZeroPoint) · Σ w` against TFLite's `Σ (a − inputZeroPoint) · w`;
-/// ``biasAdjustment`` (`−(128 + inputZeroPoint) · Σ w` per column, wrapping) is folded into
-/// the requantization bias, leaving TFLite's int32 accumulator exactly.
+/// The dot products multiply unsigned activation bytes `u` by signed weight bytes `s`; TFLite's
+/// accumulator `Σ (a − za) · (w − zw)` follows, exactly (wrapping), from
+/// - int8 (weights of zero point 0): `u = a + 128`, `s = w`, so it is
+///   `Σ u · s − (128 + za) · Σ s`: the second term, per column, is folded into the bias;
+/// - uint8: `u = a`, `s = w − 128`, so with `β = 128 − zw` it is
+///   `Σ u · s + β · Σ a − za · Σ s − K · za · β`: the last two terms are per column (bias), the
+///   second per row (`rowFactor` times the row's byte sum, added by the GEMM).
 final class Int8Convolution {
   /// Output channels (GEMM columns) and the filter depth (GEMM K).
   let columns, depth: Int
@@ -21,43 +24,63 @@ final class Int8Convolution {
   private let patches: ConvolutionGeometry?
   /// The input zero point as a stored byte: the value of taps outside the image.
   private let padding: UInt8
+  /// XOR mask turning four activations into unsigned bytes (int8: the sign bits).
+  private let flip: Int32
+  /// The per-row term's factor `128 − zw` (uint8), or 0 (int8: no row sums).
+  private let rowFactor: Int32
   /// Output pixels gathered and multiplied at a time.
   static let blockRows = 64
 
-  /// The dot-product path for `geometry`, or nil unless it applies: the VNNI build, int8
-  /// activations, weights of zero point 0 known at load, no bias or a constant one. `direct`
+  /// The dot-product path for `geometry`, or nil unless it applies: the VNNI build, weights
+  /// known at load (int8 ones of zero point 0, or uint8), no bias or a constant one. `direct`
   /// says each output pixel's A row is its input pixel (1×1, stride 1).
   init?(
     kernels: KernelSet, quantization: ConvolutionQuantization, filter: ArraySlice<UInt8>?,
     bias: TensorDescription?, columns: Int, depth: Int, geometry: ConvolutionGeometry,
     direct: Bool
   ) {
-    guard kernels.hasDotProducts, quantization.signed,
-      quantization.filterZeroPoint == 0, let filter, filter.count == columns * depth,
-      columns > 0, depth > 0, bias == nil || bias?.constantValues(as: Int32.self) != nil
+    guard kernels.hasDotProducts, !quantization.signed || quantization.filterZeroPoint == 0,
+      let filter, filter.count == columns * depth, columns > 0, depth > 0,
+      bias == nil || bias?.constantValues(as: Int32.self) != nil
     else { return nil }
     self.columns = columns
     self.depth = depth
     patches = direct ? nil : geometry
-    padding = UInt8(truncatingIfNeeded: quantization.inputZeroPoint)
-    let offset = 128 &+ quantization.inputZeroPoint
+    let za = quantization.inputZeroPoint
+    padding = UInt8(truncatingIfNeeded: za)
+    let signed = quantization.signed
+    flip = signed ? Int32(bitPattern: 0x8080_8080) : 0
+    rowFactor = signed ? 0 : 128 &- quantization.filterZeroPoint
+    // The signed weight bytes s: int8 weights as they are, uint8 ones minus 128.
+    let weights = filter.map { Int8(bitPattern: signed ? $0 : $0 ^ 0x80) }
+    let (offset, constant) =
+      signed ? (128 &+ za, Int32(0)) : (za, za &* rowFactor &* Int32(truncatingIfNeeded: depth))
     biasAdjustment = (0..<columns).map { column in
       var sum: Int32 = 0
-      for index in 0..<depth {
-        sum &+= Int32(Int8(bitPattern: filter[filter.startIndex + column * depth + index]))
-      }
-      return 0 &- offset &* sum
+      for index in 0..<depth { sum &+= Int32(weights[column * depth + index]) }
+      return 0 &- offset &* sum &- constant
     }
     packed = .allocate(capacity: kernels.entry.int8PackedCount(columns, depth))
-    filter.withUnsafeBytes { bytes in
-      kernels.entry.int8Pack(
-        bytes.baseAddress!.assumingMemoryBound(to: Int8.self), columns, depth, packed)
+    weights.withUnsafeBufferPointer {
+      kernels.entry.int8Pack($0.baseAddress!, columns, depth, packed)
     }
   }
 
   deinit { packed.deallocate() }
 
-  /// Computes `rows` output pixels from `input` (NHWC int8) into `output`.
+  /// The GEMM operands for `m` rows of A at `a` (with their byte sums, for uint8) into `c`.
+  private func operands(
+    _ a: UnsafePointer<UInt8>, m: Int, sums: UnsafePointer<Int32>?,
+    _ requantization: RequantizationTable, _ c: UnsafeMutablePointer<UInt8>
+  ) -> Int8GEMMOperands {
+    (
+      m: m, n: columns, k: depth, a: UnsafeRawPointer(a).assumingMemoryBound(to: Int8.self),
+      lda: depth, flip: flip, rowSums: rowFactor == 0 ? nil : sums, rowFactor: rowFactor,
+      packed: UnsafePointer(packed), requantization: requantization, c: c, ldc: columns
+    )
+  }
+
+  /// Computes `rows` output pixels from `input` (NHWC, 8-bit) into `output`.
   func run(
     input: UnsafePointer<UInt8>, rows: Int, output: UnsafeMutablePointer<UInt8>,
     _ requantization: RequantizationTable, kernels: KernelSet, pool: ThreadPool
@@ -66,31 +89,26 @@ final class Int8Convolution {
       runDirect(input: input, rows: rows, output: output, requantization, kernels, pool: pool)
       return
     }
-    let (multiply, panels, depth) = (
-      kernels.entry.int8Multiply, Int8Convolution.panelCount(columns), depth
-    )
+    let (multiply, rowSums) = (kernels.entry.int8Multiply, kernels.entry.int8RowSums)
+    let (panels, depth) = ((columns + 15) / 16, depth)
     let blocks = (rows + Self.blockRows - 1) / Self.blockRows
     pool.parallelFor(blocks) { range in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.blockRows * depth) { buffer in
-        guard let gathered = buffer.baseAddress else { return }
-        for block in range {
-          let first = block * Self.blockRows
-          let count = min(Self.blockRows, rows - first)
-          gather(patches, input, rows: first..<(first + count), into: gathered)
-          let operands: Int8GEMMOperands = (
-            m: count, n: columns, k: depth,
-            a: UnsafeRawPointer(gathered).assumingMemoryBound(to: Int8.self), lda: depth,
-            packed: UnsafePointer(packed), requantization: requantization,
-            c: output + first * columns, ldc: columns
-          )
-          multiply(operands, 0..<count, 0..<panels)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.blockRows) { sums in
+          guard let gathered = buffer.baseAddress, let sums = sums.baseAddress else { return }
+          for block in range {
+            let first = block * Self.blockRows
+            let count = min(Self.blockRows, rows - first)
+            gather(patches, input, rows: first..<(first + count), into: gathered)
+            if rowFactor != 0 { rowSums(gathered, depth, count, depth, sums) }
+            let o = operands(
+              gathered, m: count, sums: sums, requantization, output + first * columns)
+            multiply(o, 0..<count, 0..<panels)
+          }
         }
       }
     }
   }
-
-  /// Panels of 16 output channels.
-  static func panelCount(_ columns: Int) -> Int { (columns + 15) / 16 }
 
   /// Writes the patches of output pixels `rows` (`depth` bytes each: filter row, column, then
   /// channel) to `buffer`.
@@ -119,19 +137,22 @@ final class Int8Convolution {
     }
   }
 
-  /// ``run(input:rows:output:_:kernels:pool:)`` when the input rows are A.
+  /// ``run(input:rows:output:_:kernels:pool:)`` when the input rows are A (their byte sums,
+  /// for uint8, computed first).
   private func runDirect(
     input: UnsafePointer<UInt8>, rows: Int, output: UnsafeMutablePointer<UInt8>,
     _ requantization: RequantizationTable, _ kernels: KernelSet, pool: ThreadPool
   ) {
-    let operands: Int8GEMMOperands = (
-      m: rows, n: columns, k: depth,
-      a: UnsafeRawPointer(input).assumingMemoryBound(to: Int8.self), lda: depth,
-      packed: UnsafePointer(packed), requantization: requantization, c: output, ldc: columns
-    )
-    let multiply = kernels.entry.int8Multiply
-    GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, pool: pool) {
-      multiply(operands, $0, $1)
+    let (multiply, rowSums, depth) = (kernels.entry.int8Multiply, kernels.entry.int8RowSums, depth)
+    let sums = UnsafeMutablePointer<Int32>.allocate(capacity: rowFactor == 0 ? 1 : rows)
+    defer { sums.deallocate() }
+    if rowFactor != 0 {
+      pool.parallelFor(rows, minimumChunk: 256) { range in
+        rowSums(
+          input + range.lowerBound * depth, depth, range.count, depth, sums + range.lowerBound)
+      }
     }
+    let o = operands(input, m: rows, sums: sums, requantization, output)
+    GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, pool: pool) { multiply(o, $0, $1) }
   }
 }
