@@ -30,9 +30,13 @@ final class Int8Convolution {
   private let rowFactor: Int32
   /// Output pixels gathered and multiplied at a time.
   static let blockRows = 64
+  /// The smallest filter depth worth the dot products: below it, with one or two groups of
+  /// four per output, the fp32 path's lower fixed costs win (measured on MobileNet v1 0.25).
+  static let minimumDepth = 64
 
   /// The dot-product path for `geometry`, or nil unless it applies: the VNNI build, weights
-  /// known at load (int8 ones of zero point 0, or uint8), no bias or a constant one. `direct`
+  /// known at load (int8 ones of zero point 0, or uint8), no bias or a constant one, at least
+  /// 16 output channels and a depth of ``minimumDepth`` or more. `direct`
   /// says each output pixel's A row is its input pixel (1×1, stride 1).
   init?(
     kernels: KernelSet, quantization: ConvolutionQuantization, filter: ArraySlice<UInt8>?,
@@ -40,7 +44,7 @@ final class Int8Convolution {
     direct: Bool
   ) {
     guard kernels.hasDotProducts, !quantization.signed || quantization.filterZeroPoint == 0,
-      let filter, filter.count == columns * depth, columns > 0, depth > 0,
+      let filter, filter.count == columns * depth, columns >= 16, depth >= Self.minimumDepth,
       bias == nil || bias?.constantValues(as: Int32.self) != nil
     else { return nil }
     self.columns = columns
