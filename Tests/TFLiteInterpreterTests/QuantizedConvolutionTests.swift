@@ -115,12 +115,12 @@ struct QuantizedConvolutionTests {
   }
 
   @Test(
-    "shapes the VNNI dot products take (depth ≥ 64, ≥ 16 channels) match the reference on every build",
+    "shapes the VNNI dot products take (depth ≥ 32, ≥ 16 channels) match the reference on every build",
     arguments: 0..<24)
   func dotProductShapes(seed: UInt64) throws {
     var generator = SplitMix64(seed: 0xD0_0000 + seed)
     var c = Support.randomCase(.convolution, signed: seed % 2 == 0, &generator)
-    while c.inputChannels * c.filterHeight * c.filterWidth < 64 || c.outputChannels < 16 {
+    while c.inputChannels * c.filterHeight * c.filterWidth < 32 || c.outputChannels < 16 {
       c = Support.randomCase(.convolution, signed: seed % 2 == 0, &generator)
     }
     try Support.check(c)

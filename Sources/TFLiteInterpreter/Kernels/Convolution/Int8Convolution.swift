@@ -32,7 +32,7 @@ final class Int8Convolution {
   static let blockRows = 64
   /// The smallest filter depth worth the dot products: below it, with one or two groups of
   /// four per output, the fp32 path's lower fixed costs win (measured on MobileNet v1 0.25).
-  static let minimumDepth = 64
+  static let minimumDepth = 32
 
   /// The dot-product path for `geometry`, or nil unless it applies: the VNNI build, weights
   /// known at load (int8 ones of zero point 0, or uint8), no bias or a constant one, at least
