@@ -16,6 +16,7 @@ enum BenchCommand {
     let threads = try parsed.integer("--threads", minimum: 1, default: 1)
     let clock = ContinuousClock()
 
+    let baseline = peakResidentBytes()
     let loadStart = clock.now
     let model = try ModelFile(contentsOfFile: path)
     let interpreter = try ModelInterpreter(
@@ -54,6 +55,7 @@ enum BenchCommand {
           ("max_ms", .double(rounded(times.last ?? 0))),
           ("arena_bytes", .int(interpreter.arenaBytes)),
           ("peak_rss_bytes", .int(memory)),
+          ("baseline_rss_bytes", .int(baseline)),
         ] + (profile.map { [("profile", $0.json)] } ?? []))
       print(report.serialized())
     } else {
@@ -62,7 +64,7 @@ enum BenchCommand {
         \(path): \(threads) thread(s), \(runs) runs after \(warmup) warm-up, \(inputs.isEmpty ? "synthetic input" : "given input")
           load     \(rounded(milliseconds(loadTime))) ms (read, verify, prepare)
           latency  median \(rounded(median)) ms, min \(rounded(times.first ?? 0)) ms, max \(rounded(times.last ?? 0)) ms
-          memory   arena \(interpreter.arenaBytes) bytes, peak resident \(memory) bytes
+          memory   arena \(interpreter.arenaBytes) bytes, peak resident \(memory) bytes (\(memory - baseline) over the \(baseline) before loading)
         """)
       if let profile { print(profile.text) }
     }

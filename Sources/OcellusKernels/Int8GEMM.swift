@@ -37,10 +37,20 @@ enum Int8GEMM {
   ) {
     let groupCount = groups(k)
     packed.initialize(repeating: 0, count: packedCount(n: n, k: k))
+    let whole = k / 4
     for column in 0..<max(n, 0) {
-      let panel = packed + (column / 16) &* groupCount &* 64 + (column % 16) &* 4
-      for depth in 0..<k {
-        panel[(depth / 4) &* 64 &+ depth % 4] = weights[column &* k &+ depth]
+      let source = UnsafeRawPointer(weights + column &* k)
+      let target = UnsafeMutableRawPointer(
+        packed + (column / 16) &* groupCount &* 64 + (column % 16) &* 4)
+      for group in 0..<whole {
+        target.storeBytes(
+          of: source.loadUnaligned(fromByteOffset: group &* 4, as: UInt32.self),
+          toByteOffset: group &* 64, as: UInt32.self)
+      }
+      for depth in (whole &* 4)..<k {
+        target.storeBytes(
+          of: source.load(fromByteOffset: depth, as: UInt8.self),
+          toByteOffset: whole &* 64 &+ depth % 4, as: UInt8.self)
       }
     }
   }

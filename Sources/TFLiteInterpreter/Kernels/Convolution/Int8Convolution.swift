@@ -56,13 +56,22 @@ final class Int8Convolution {
     flip = signed ? Int32(bitPattern: 0x8080_8080) : 0
     rowFactor = signed ? 0 : 128 &- quantization.filterZeroPoint
     // The signed weight bytes s: int8 weights as they are, uint8 ones minus 128.
-    let weights = filter.map { Int8(bitPattern: signed ? $0 : $0 ^ 0x80) }
+    let weights = [Int8](unsafeUninitializedCapacity: filter.count) { buffer, count in
+      filter.withUnsafeBufferPointer { bytes in
+        for index in bytes.indices {
+          buffer[index] = Int8(bitPattern: signed ? bytes[index] : bytes[index] ^ 0x80)
+        }
+      }
+      count = filter.count
+    }
     let (offset, constant) =
       signed ? (128 &+ za, Int32(0)) : (za, za &* rowFactor &* Int32(truncatingIfNeeded: depth))
-    biasAdjustment = (0..<columns).map { column in
-      var sum: Int32 = 0
-      for index in 0..<depth { sum &+= Int32(weights[column * depth + index]) }
-      return 0 &- offset &* sum &- constant
+    biasAdjustment = weights.withUnsafeBufferPointer { w in
+      (0..<columns).map { column in
+        var sum: Int32 = 0
+        for index in (column * depth)..<((column + 1) * depth) { sum &+= Int32(w[index]) }
+        return 0 &- offset &* sum &- constant
+      }
     }
     packed = .allocate(capacity: kernels.entry.int8PackedCount(columns, depth))
     weights.withUnsafeBufferPointer {
