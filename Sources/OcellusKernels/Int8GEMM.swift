@@ -58,25 +58,59 @@ enum Int8GEMM {
   /// Computes rows `rows` of C for the column panels `panels` (both clipped to the matrix).
   @inline(never)
   static func multiply(_ o: Int8GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
-    let rows = rows.clamped(to: 0..<max(o.m, 0))
-    let panels = panels.clamped(to: 0..<panelCount(o.n))
-    guard !rows.isEmpty, !panels.isEmpty, o.k > 0 else { return }
-    let panelBytes = groups(o.k) &* 64
+    forEachTile(
+      (m: o.m, n: o.n, k: o.k, a: o.a, lda: o.lda, flip: o.flip, packed: o.packed),
+      rows: rows, panels: panels
+    ) { tile, row, count, first, columns in
+      if let sums = o.rowSums { addRows(sums + row, o.rowFactor, rows: count, tile: tile) }
+      Requantization.rows(
+        tile, stride: 16, rows: count, count: columns, column: first, o.requantization,
+        o.c + row &* o.ldc + first, ldc: o.ldc)
+    }
+  }
+
+  /// The raw sums `Σ u · s` of rows `rows` and column panels `panels` (both clipped) into
+  /// `o.sums`, without requantization: the hybrid kernels scale them in float themselves.
+  @inline(never)
+  static func sums(_ o: Int8SumsOperands, rows: Range<Int>, panels: Range<Int>) {
+    forEachTile(
+      (m: o.m, n: o.n, k: o.k, a: o.a, lda: o.lda, flip: o.flip, packed: o.packed),
+      rows: rows, panels: panels
+    ) { tile, row, count, first, columns in
+      for i in 0..<count {
+        let offset = (row &+ i) &* o.ldc &+ first
+        (o.sums + offset).update(from: tile + i &* 16, count: columns)
+      }
+    }
+  }
+
+  /// Runs the micro-kernel over rows `rows` × panels `panels` of `g` (both clipped), tile by
+  /// tile; after each, `finish(tile, firstRow, rowCount, firstColumn, columnCount)` takes the
+  /// tile's Int32 sums (16 per row).
+  @inline(__always)
+  static func forEachTile(
+    _ g: (
+      m: Int, n: Int, k: Int, a: UnsafePointer<Int8>, lda: Int, flip: Int32,
+      packed: UnsafePointer<Int8>
+    ),
+    rows: Range<Int>, panels: Range<Int>,
+    _ finish: (UnsafeMutablePointer<Int32>, Int, Int, Int, Int) -> Void
+  ) {
+    let rows = rows.clamped(to: 0..<max(g.m, 0))
+    let panels = panels.clamped(to: 0..<panelCount(g.n))
+    guard !rows.isEmpty, !panels.isEmpty, g.k > 0 else { return }
+    let panelBytes = groups(g.k) &* 64
     withUnsafeTemporaryAllocation(of: Int32.self, capacity: tileRows * 16) { buffer in
       guard let tile = buffer.baseAddress else { return }
       for panel in panels {
         let first = panel &* 16
-        let columns = min(16, o.n &- first)
-        let b = o.packed + panel &* panelBytes
+        let b = g.packed + panel &* panelBytes
         var row = rows.lowerBound
         while row < rows.upperBound {
           let count = min(tileRows, rows.upperBound &- row)
           kernel(
-            o.a + row &* o.lda, lda: o.lda, rows: count, k: o.k, flip: o.flip, b: b, tile: tile)
-          if let sums = o.rowSums { addRows(sums + row, o.rowFactor, rows: count, tile: tile) }
-          Requantization.rows(
-            tile, stride: 16, rows: count, count: columns, column: first, o.requantization,
-            o.c + row &* o.ldc + first, ldc: o.ldc)
+            g.a + row &* g.lda, lda: g.lda, rows: count, k: g.k, flip: g.flip, b: b, tile: tile)
+          finish(tile, row, count, first, min(16, g.n &- first))
           row &+= tileRows
         }
       }

@@ -13,7 +13,7 @@
 /// - `widen`: ``Requantization/widen(_:count:signed:zeroPoint:into:)``.
 /// - `quantizedProduct`: ``QuantizedProduct/run(_:)`` (8-bit MUL).
 /// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
-/// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8RowSums`: ``Int8GEMM`` (8-bit dot products; only
+/// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8Sums`, `int8RowSums`: ``Int8GEMM`` (8-bit dot products; only
 ///   the VNNI build runs them fast, the others through a lane loop).
 public typealias KernelEntryPoints = (
   rowTile: Int,
@@ -50,6 +50,8 @@ public typealias KernelEntryPoints = (
     ) -> Void,
   int8Multiply:
     @Sendable (_ operands: Int8GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
+  int8Sums:
+    @Sendable (_ operands: Int8SumsOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
   int8RowSums:
     @Sendable (
       _ a: UnsafePointer<UInt8>, _ lda: Int, _ rows: Int, _ k: Int,
@@ -77,6 +79,7 @@ extension KernelTarget {
     int8PackedCount: { Int8GEMM.packedCount(n: $0, k: $1) },
     int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, into: $3) },
     int8Multiply: { Int8GEMM.multiply($0, rows: $1, panels: $2) },
+    int8Sums: { Int8GEMM.sums($0, rows: $1, panels: $2) },
     int8RowSums: { Int8GEMM.rowSums($0, lda: $1, rows: $2, k: $3, into: $4) }
   )
 }

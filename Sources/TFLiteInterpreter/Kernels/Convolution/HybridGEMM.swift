@@ -1,15 +1,26 @@
+internal import OcellusKernels
+
 /// The fast path of the hybrid kernels: exact integer products of int8 weights `[N][K]` and
 /// quantized rows, run on the float GEMM of the kernel build. The rows enter as the
 /// integer-valued floats `q − zeroPoint` (|·| ≤ 255); the weights are widened to floats and
 /// packed at load in K-chunks short enough that any partial sum of a chunk's products stays
 /// below 2^24 (so every float sum is exact, in any order); each chunk's sums are converted to
 /// `Int32` and added. The results equal the scalar loops' `Int32` sums exactly.
+///
+/// On the VNNI build the weights are also packed as bytes and ``byteProducts(rows:scratch:pool:offset:fill:)``
+/// runs the same sums on 8-bit dot products (`int8Sums`: rows enter as the quantized bytes, the
+/// zero points' part taken off afterwards), exact as well.
 final class HybridGEMM {
   private let kernels: KernelSet
   private let columns, depth: Int
   /// Each K-chunk's first column of the weights and length, and the chunk packed.
   private let chunks: [(start: Int, length: Int, packed: PackedStorage)]
   private let identity: FusedActivation
+  /// The VNNI build's weights packed as bytes and each column's weight sum; nil elsewhere.
+  private let bytes: (packed: UnsafeMutablePointer<Int8>, columnSums: [Int32])?
+
+  /// True when ``byteProducts(rows:scratch:pool:offset:fill:)`` may run (the VNNI build).
+  var usesDotProducts: Bool { bytes != nil }
 
   /// Widens and packs the int8 `weights` (`columns` rows of `depth` bytes).
   init(
@@ -46,6 +57,65 @@ final class HybridGEMM {
       start += length
     }
     self.chunks = chunks
+    bytes = Self.packBytes(kernels: kernels, weights: weights, columns: columns, depth: depth)
+  }
+
+  deinit { bytes?.packed.deallocate() }
+
+  /// The weights packed for the VNNI build's `int8Sums`, with each column's sum; nil on other
+  /// builds.
+  private static func packBytes(
+    kernels: KernelSet, weights: ArraySlice<UInt8>, columns: Int, depth: Int
+  ) -> (packed: UnsafeMutablePointer<Int8>, columnSums: [Int32])? {
+    guard kernels.hasDotProducts, columns > 0, depth > 0, weights.count == columns * depth
+    else { return nil }
+    let packed = UnsafeMutablePointer<Int8>.allocate(
+      capacity: kernels.entry.int8PackedCount(columns, depth))
+    let sums = weights.withUnsafeBytes { raw in
+      let w = raw.bindMemory(to: Int8.self)
+      kernels.entry.int8Pack(w.baseAddress!, columns, depth, packed)
+      return (0..<columns).map { column in
+        var sum: Int32 = 0
+        for index in (column * depth)..<((column + 1) * depth) { sum &+= Int32(w[index]) }
+        return sum
+      }
+    }
+    return (packed, sums)
+  }
+
+  /// ``products(rows:scratch:output:pool:fill:)`` on 8-bit dot products: `fill(a, rowRange)`
+  /// writes the rows' quantized values (`depth` int8 per row; taps outside the image as the
+  /// row's zero point) and `offset(i)` gives row `i`'s zero point. Returns the `rows × columns`
+  /// sums `Σ_k (q[i][k] − offset(i)) · w[j][k]`. Only when ``usesDotProducts``.
+  func byteProducts(
+    rows: Int, scratch: UnsafeMutableRawPointer, pool: ThreadPool, offset: (Int) -> Int32,
+    fill: (UnsafeMutablePointer<Int8>, Range<Int>) -> Void
+  ) -> UnsafePointer<Int32> {
+    let a = scratch.bindMemory(to: Int8.self, capacity: rows * depth)
+    let sums = (scratch + PackedWeights.rounded(rows * depth) * 4)
+      .bindMemory(to: Int32.self, capacity: rows * columns)
+    guard let bytes else { return UnsafePointer(sums) }
+    pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / max(depth, 1))) { fill(a, $0) }
+    let (columns, depth, columnSums) = (columns, depth, bytes.columnSums)
+    let operands: Int8SumsOperands = (
+      m: rows, n: columns, k: depth, a: UnsafePointer(a), lda: depth,
+      flip: Int32(bitPattern: 0x8080_8080), packed: UnsafePointer(bytes.packed), sums: sums,
+      ldc: columns
+    )
+    let multiply = kernels.entry.int8Sums
+    GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, pool: pool) {
+      multiply(operands, $0, $1)
+    }
+    // The sign flip added 128 to every value: take (128 + zero point) · Σ w off each sum.
+    pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / columns)) { range in
+      for row in range {
+        let extra = 128 &+ offset(row)
+        for column in 0..<columns {
+          sums[row * columns + column] &-= extra &* columnSums[column]
+        }
+      }
+    }
+    return UnsafePointer(sums)
   }
 
   /// Bytes of scratch for `rows` rows: A (`rows × depth` floats), then the sums.

@@ -1,0 +1,11 @@
+/// The operands of ``Int8GEMM/sums(_:rows:panels:)``: the raw Int32 sums of 8-bit dot products,
+/// without requantization, as a tuple so that every build of the kernels shares the same type.
+///
+/// - `a`, `lda`, `flip`, `packed`: as in ``Int8GEMMOperands``.
+/// - `sums`: `m` rows of `n` Int32 sums `Σ u · s` (row `i` at `sums + i · ldc`).
+public typealias Int8SumsOperands = (
+  m: Int, n: Int, k: Int,
+  a: UnsafePointer<Int8>, lda: Int, flip: Int32,
+  packed: UnsafePointer<Int8>,
+  sums: UnsafeMutablePointer<Int32>, ldc: Int
+)
