@@ -28,6 +28,10 @@ final class Int8Convolution {
   private let flip: Int32
   /// The per-row term's factor `128 − zw` (uint8), or 0 (int8: no row sums).
   private let rowFactor: Int32
+  /// Per-run buffers (gathered patches and row sums), kept from run to run so that a run
+  /// allocates nothing; grown when a run needs more (e.g. more threads).
+  private var workspace: UnsafeMutableRawPointer?
+  private var workspaceBytes = 0
   /// Output pixels gathered and multiplied at a time.
   static let blockRows = 64
   /// The smallest filter depth worth the dot products: below it, with one or two groups of
@@ -79,7 +83,19 @@ final class Int8Convolution {
     }
   }
 
-  deinit { packed.deallocate() }
+  deinit {
+    packed.deallocate()
+    workspace?.deallocate()
+  }
+
+  /// The workspace, at least `bytes` long (64-byte aligned).
+  private func workspace(_ bytes: Int) -> UnsafeMutableRawPointer {
+    if let workspace, workspaceBytes >= bytes { return workspace }
+    workspace?.deallocate()
+    let fresh = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 64), alignment: 64)
+    (workspace, workspaceBytes) = (fresh, bytes)
+    return fresh
+  }
 
   /// The GEMM operands for `m` rows of A at `a` (with their byte sums, for uint8) into `c`.
   private func operands(
@@ -105,19 +121,25 @@ final class Int8Convolution {
     let (multiply, rowSums) = (kernels.entry.int8Multiply, kernels.entry.int8RowSums)
     let (panels, depth) = ((columns + 15) / 16, depth)
     let blocks = (rows + Self.blockRows - 1) / Self.blockRows
-    pool.parallelFor(blocks) { range in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.blockRows * depth) { buffer in
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.blockRows) { sums in
-          guard let gathered = buffer.baseAddress, let sums = sums.baseAddress else { return }
-          for block in range {
-            let first = block * Self.blockRows
-            let count = min(Self.blockRows, rows - first)
-            gather(patches, input, rows: first..<(first + count), into: gathered)
-            if rowFactor != 0 { rowSums(gathered, depth, count, depth, sums) }
-            let o = operands(
-              gathered, m: count, sums: sums, requantization, output + first * columns)
-            multiply(o, 0..<count, 0..<panels)
-          }
+    // One buffer per group of blocks (group g takes blocks g, g + groups, …): as many groups
+    // as threads, each group's blocks on one thread at a time.
+    let groups = min(pool.threadCount, blocks)
+    let groupBytes = Self.blockRows * (depth + 4)
+    let buffers = workspace(groups * groupBytes)
+    pool.parallelFor(groups) { range in
+      for group in range {
+        let gathered = (buffers + group * groupBytes).bindMemory(
+          to: UInt8.self, capacity: Self.blockRows * depth)
+        let sums = (buffers + group * groupBytes + Self.blockRows * depth)
+          .bindMemory(to: Int32.self, capacity: Self.blockRows)
+        for block in stride(from: group, to: blocks, by: groups) {
+          let first = block * Self.blockRows
+          let count = min(Self.blockRows, rows - first)
+          gather(patches, input, rows: first..<(first + count), into: gathered)
+          if rowFactor != 0 { rowSums(gathered, depth, count, depth, sums) }
+          let o = operands(
+            gathered, m: count, sums: sums, requantization, output + first * columns)
+          multiply(o, 0..<count, 0..<panels)
         }
       }
     }
@@ -157,8 +179,7 @@ final class Int8Convolution {
     _ requantization: RequantizationTable, _ kernels: KernelSet, pool: ThreadPool
   ) {
     let (multiply, rowSums, depth) = (kernels.entry.int8Multiply, kernels.entry.int8RowSums, depth)
-    let sums = UnsafeMutablePointer<Int32>.allocate(capacity: rowFactor == 0 ? 1 : rows)
-    defer { sums.deallocate() }
+    let sums = workspace(rowFactor == 0 ? 4 : rows * 4).bindMemory(to: Int32.self, capacity: rows)
     if rowFactor != 0 {
       pool.parallelFor(rows, minimumChunk: 256) { range in
         rowSums(
