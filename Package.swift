@@ -101,7 +101,8 @@ let package = Package(
       name: "TFLiteModelTests", dependencies: ["TFLiteModel", "Inflate", "OcellusTestSupport"]),
     .testTarget(
       name: "TFLiteInterpreterTests",
-      dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]),
+      dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]
+        + kernelDependencies),
     .testTarget(
       name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Inflate", "OcellusTestSupport"]),
     .testTarget(

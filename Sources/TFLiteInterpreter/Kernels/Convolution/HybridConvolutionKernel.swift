@@ -67,7 +67,7 @@ final class HybridConvolutionKernel: Kernel {
     input = HybridInputRows(
       rows: geometry.batch,
       length: geometry.inputHeight * geometry.inputWidth * geometry.inputChannels,
-      asymmetric: perChannel)
+      asymmetric: perChannel, kernels: node.kernels)
     let rows = geometry.batch * geometry.outputPixels
     if case .convolution = op, let weights = operands.filter.constant,
       !node.kernels.isReference, rows > 0, outputChannels > 0

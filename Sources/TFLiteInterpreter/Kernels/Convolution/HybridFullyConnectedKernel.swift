@@ -28,7 +28,8 @@ final class HybridFullyConnectedKernel: Kernel {
     filter = try HybridFilter(operands.filter, channels: shape.units, channelDimension: 0, node)
     self.activation = try FusedActivation(activation, node: node)
     hasBias = operands.bias != nil
-    input = HybridInputRows(rows: shape.rows, length: shape.depth, asymmetric: asymmetric)
+    input = HybridInputRows(
+      rows: shape.rows, length: shape.depth, asymmetric: asymmetric, kernels: node.kernels)
     if let weights = operands.filter.constant, !node.kernels.isReference, shape.rows > 0,
       shape.units > 0
     {

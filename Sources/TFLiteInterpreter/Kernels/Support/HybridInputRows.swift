@@ -6,6 +6,8 @@ struct HybridInputRows {
   let rows, length: Int
   /// Asymmetric (with zero points) or symmetric quantization.
   let asymmetric: Bool
+  /// The kernel build that runs the element loop (nil: the scalar loop).
+  var kernels: KernelSet? = nil
 
   /// Bytes of scratch needed: the row parameters, then the int8 values.
   var scratchBytes: Int { rows * MemoryLayout<HybridQuantization.Row>.stride + rows * length }
@@ -21,7 +23,7 @@ struct HybridInputRows {
     let parameters = scratch.bindMemory(to: HybridQuantization.Row.self, capacity: rows)
     let values = (scratch + rows * MemoryLayout<HybridQuantization.Row>.stride)
       .bindMemory(to: Int8.self, capacity: rows * length)
-    let (length, asymmetric) = (self.length, self.asymmetric)
+    let (length, asymmetric, kernels) = (self.length, self.asymmetric, self.kernels)
     guard length > 0 else {
       parameters.initialize(repeating: HybridQuantization.Row(scale: 1, offset: 0), count: rows)
       return (parameters, values)
@@ -30,7 +32,7 @@ struct HybridInputRows {
       for row in range {
         parameters[row] = HybridQuantization.quantize(
           input + row * length, count: length, into: values + row * length,
-          asymmetric: asymmetric)
+          asymmetric: asymmetric, kernels: kernels)
       }
     }
     return (parameters, values)

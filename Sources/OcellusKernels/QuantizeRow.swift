@@ -1,0 +1,51 @@
+/// The element loop of TFLite's hybrid input quantization (`SymmetricQuantizeFloats`,
+/// `AsymmetricQuantizeFloats`), eight values at a time: `base + v · inverse` in float (multiply,
+/// then add), rounded half away from zero (`std::round`), converted as x86-64's
+/// `static_cast<int32_t>` does (`Int32.min` for NaN and values out of range), clamped to
+/// `lower...127`. Bit-identical to the scalar loop.
+enum QuantizeRow {
+  /// Quantizes `o.count` values (see ``QuantizeRowOperands``).
+  @inline(never)
+  static func run(_ o: QuantizeRowOperands) {
+    var i = 0
+    while i &+ 8 <= o.count {
+      let x = UnsafeRawPointer(o.values + i).loadUnaligned(as: SIMD8<Float>.self) * o.inverse
+      UnsafeMutableRawPointer(o.quantized + i).storeBytes(
+        of: quantize(x + o.base, lower: o.lower), as: SIMD8<Int8>.self)
+      i &+= 8
+    }
+    while i < o.count {
+      let x = o.base + o.values[i] * o.inverse
+      var lanes = SIMD8<Float>(repeating: 0)
+      lanes[0] = x
+      o.quantized[i] = quantize(lanes, lower: o.lower)[0]
+      i &+= 1
+    }
+  }
+
+  /// Eight values rounded, converted and clamped as the type's documentation says (whole-vector
+  /// operations and simple lane loops only, so that it compiles to vector instructions).
+  @inline(__always)
+  static func quantize(_ x: SIMD8<Float>, lower: Int32) -> SIMD8<Int8> {
+    var whole = SIMD8<Float>()
+    for lane in 0..<8 { whole[lane] = x[lane].rounded(.towardZero) }
+    let fraction = x - whole  // exact
+    var rounded = whole
+    rounded.replace(with: whole + 1, where: fraction .>= 0.5)
+    rounded.replace(with: whole - 1, where: fraction .<= -0.5)
+    let low = Float(lower)
+    var clamped = rounded
+    for lane in 0..<8 {
+      let value = rounded[lane]
+      clamped[lane] = value < low ? low : (value > 127 ? 127 : value)
+    }
+    // NaN and values C++'s int32 conversion cannot represent become Int32.min: the lower bound.
+    let valid = (x .> -2_147_483_904) .& (x .< 2_147_483_648)
+    clamped.replace(with: low, where: .!valid)
+    let bits = unsafeBitCast(clamped + Requantization.magic, to: SIMD8<Int32>.self)
+    let integers = bits &- Requantization.magicBits
+    var result = SIMD8<Int8>()
+    for lane in 0..<8 { result[lane] = Int8(truncatingIfNeeded: integers[lane]) }
+    return result
+  }
+}
