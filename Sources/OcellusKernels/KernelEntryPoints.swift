@@ -14,6 +14,7 @@
 /// - `quantizedProduct`: ``QuantizedProduct/run(_:)`` (8-bit MUL).
 /// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
 /// - `quantizeRow`: ``QuantizeRow/run(_:)`` (the hybrid kernels' input quantization).
+/// - `hybridDepthwiseRow`: ``HybridDepthwise/row(_:)`` (hybrid DEPTHWISE_CONV_2D's sums).
 /// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8Sums`, `int8RowSums`: ``Int8GEMM`` (8-bit dot products; only
 ///   the VNNI build runs them fast, the others through a lane loop).
 public typealias KernelEntryPoints = (
@@ -45,6 +46,7 @@ public typealias KernelEntryPoints = (
   quantizedProduct: @Sendable (_ operands: QuantizedProductOperands) -> Void,
   resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void,
   quantizeRow: @Sendable (_ operands: QuantizeRowOperands) -> Void,
+  hybridDepthwiseRow: @Sendable (_ operands: HybridDepthwiseOperands) -> Void,
   int8PackedCount: @Sendable (_ n: Int, _ k: Int) -> Int,
   int8Pack:
     @Sendable (
@@ -79,6 +81,7 @@ extension KernelTarget {
     quantizedProduct: { QuantizedProduct.run($0) },
     resizeRow: { ResizeBilinearRow.run($0) },
     quantizeRow: { QuantizeRow.run($0) },
+    hybridDepthwiseRow: { HybridDepthwise.row($0) },
     int8PackedCount: { Int8GEMM.packedCount(n: $0, k: $1) },
     int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, into: $3) },
     int8Multiply: { Int8GEMM.multiply($0, rows: $1, panels: $2) },

@@ -1,3 +1,4 @@
+internal import OcellusKernels
 import TFLiteModel
 
 /// CONV_2D and DEPTHWISE_CONV_2D with float32 activations and int8 weights (hybrid,
@@ -35,6 +36,8 @@ final class HybridConvolutionKernel: Kernel {
   private let activation: FusedActivation
   private let hasBias: Bool
   private let input: HybridInputRows
+  /// The kernel build (the depthwise sums run on its `hybridDepthwiseRow`).
+  private let kernels: KernelSet
   /// The CONV_2D fast path; nil for depthwise, the reference build or run-time weights.
   private let gemm: HybridGEMM?
   let scratchBytes: Int
@@ -64,6 +67,7 @@ final class HybridConvolutionKernel: Kernel {
     }
     self.activation = try FusedActivation(activation, node: node)
     hasBias = operands.bias != nil
+    kernels = node.kernels
     input = HybridInputRows(
       rows: geometry.batch,
       length: geometry.inputHeight * geometry.inputWidth * geometry.inputChannels,
@@ -228,6 +232,22 @@ final class HybridConvolutionKernel: Kernel {
   /// Output row `row` of DEPTHWISE_CONV_2D: per output pixel, every tap adds
   /// `weight · (q − offset)` to all channels' wrapping Int32 sums at once (channels
   /// contiguous), the same sums as tap by tap per channel.
+  /// The reference build's sums of one output row: the taps through ``ConvolutionGeometry``'s
+  /// tap walk, channel by channel (what ``HybridDepthwise`` vectorizes).
+  private func referenceDepthwiseSums(_ o: HybridDepthwiseOperands) {
+    for ox in 0..<o.outputWidth {
+      let acc = o.sums + ox * o.channels
+      acc.update(repeating: 0, count: o.channels)
+      geometry.forEachTap(oy: o.oy, ox: ox) { ky, kx, y, x in
+        let pixel = o.image + (y * o.inputWidth + x) * o.depth
+        let tap = o.weights + (ky * o.filterWidth + kx) * o.channels
+        for oc in 0..<o.channels {
+          acc[oc] = acc[oc] &+ Int32(tap[oc]) &* (Int32(pixel[oc / o.multiplier]) &- o.offset)
+        }
+      }
+    }
+  }
+
   private func depthwiseRow(
     _ row: Int, multiplier: Int, images: UnsafePointer<HybridQuantization.Row>,
     values: UnsafePointer<Int8>, weights: UnsafePointer<Int8>, bias: UnsafePointer<Float>?,
@@ -238,25 +258,24 @@ final class HybridConvolutionKernel: Kernel {
     let image = values + b * input.length
     let offset = images[b].offset
     let (depth, channels) = (g.inputChannels, outputChannels)
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: channels) { sums in
-      guard let acc = sums.baseAddress else { return }
-      for ox in 0..<g.outputWidth {
-        acc.update(repeating: 0, count: channels)
-        g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
-          let pixel = image + (y * g.inputWidth + x) * depth
-          let tap = weights + (ky * g.filterWidth + kx) * channels
-          if multiplier == 1 {
-            for oc in 0..<channels {
-              acc[oc] = acc[oc] &+ Int32(tap[oc]) &* (Int32(pixel[oc]) &- offset)
-            }
-          } else {
-            for oc in 0..<channels {
-              acc[oc] = acc[oc] &+ Int32(tap[oc]) &* (Int32(pixel[oc / multiplier]) &- offset)
-            }
-          }
-        }
-        let out = output + (row * g.outputWidth + ox) * channels
-        for oc in 0..<channels { out[oc] = finish(acc[oc], images[b], oc, bias) }
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: g.outputWidth * channels) { buffer in
+      guard let sums = buffer.baseAddress else { return }
+      let operands: HybridDepthwiseOperands = (
+        image: image, inputHeight: g.inputHeight, inputWidth: g.inputWidth, depth: depth,
+        offset: offset, weights: weights, filterHeight: g.filterHeight,
+        filterWidth: g.filterWidth, multiplier: multiplier, channels: channels, oy: oy,
+        outputWidth: g.outputWidth, strideHeight: g.strideHeight, strideWidth: g.strideWidth,
+        dilationHeight: g.dilationHeight, dilationWidth: g.dilationWidth, padTop: g.padTop,
+        padLeft: g.padLeft, sums: sums
+      )
+      if kernels.isReference {
+        referenceDepthwiseSums(operands)
+      } else {
+        kernels.entry.hybridDepthwiseRow(operands)
+      }
+      let out = output + row * g.outputWidth * channels
+      for index in 0..<(g.outputWidth * channels) {
+        out[index] = finish(sums[index], images[b], index % channels, bias)
       }
     }
   }
