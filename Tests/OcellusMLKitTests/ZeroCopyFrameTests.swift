@@ -12,6 +12,11 @@ import Testing
   /// glibc's `malloc_trim`: returns free heap pages to the system (`MADV_DONTNEED`), so memory
   /// reused afterwards faults again when written.
   @_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
+  /// `prctl` (variadic in C, so not imported), used with `PR_SET_THP_DISABLE` (41): with
+  /// transparent huge pages a fresh frame-sized mapping can fault in 2 MiB at a time, which
+  /// would hide the per-page faults the test counts.
+  @_silgen_name("prctl")
+  private func glibcPrctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32
   /// `getrusage`, called with `RUSAGE_THREAD` (1), which the Glibc module does not export.
   @_silgen_name("getrusage")
   private func glibcGetrusage(_ who: Int32, _ usage: UnsafeMutablePointer<rusage>) -> Int32
@@ -110,6 +115,7 @@ struct ZeroCopyFrameTests {
     /// pages per frame (what remains is the detector's small per-frame results).
     @Test func noFrameSizedAllocationPerFrame() throws {
       _ = glibcMallopt(-3, 1 << 20)  // M_MMAP_THRESHOLD: fixed, no dynamic raising
+      _ = glibcPrctl(41, 1, 0, 0, 0)  // PR_SET_THP_DISABLE: 4 KiB pages only
       let photo = try MLKitFixtures.photo("pets.jpg").resized(width: 1920, height: 1080)
       let frames = CameraFrames(photo)
       let detector = try Self.detector()
