@@ -123,39 +123,47 @@ struct ZeroCopyFrameTests {
         let planes = frames.planes(format, padding: 0)
         let pages = planes.reduce(0) { $0 + $1.bytes.count } / 4096
         let runs = 4
-        let (copying, inPlace) = try Self.withCallerMemory(planes) { pointers in
-          func copyingFrame() throws -> [DetectedObject] {
-            let owned = zip(pointers, planes).map { pointer, plane in
-              ImagePlane(
-                bytes: [UInt8](
-                  UnsafeRawBufferPointer(start: pointer.baseAddress, count: plane.bytes.count)),
-                bytesPerRow: plane.stride)
+        // The measurement is only meaningful when the copying path's faults show (on a busy
+        // machine they once did not: 124 instead of ≥ 4,050): measure again, up to three times.
+        var (copying, inPlace) = (0, 0)
+        for _ in 0..<3 where copying < pages * runs / 2 {
+          (copying, inPlace) = try measure()
+        }
+        func measure() throws -> (Int, Int) {
+          try Self.withCallerMemory(planes) { pointers in
+            func copyingFrame() throws -> [DetectedObject] {
+              let owned = zip(pointers, planes).map { pointer, plane in
+                ImagePlane(
+                  bytes: [UInt8](
+                    UnsafeRawBufferPointer(start: pointer.baseAddress, count: plane.bytes.count)),
+                  bytesPerRow: plane.stride)
+              }
+              return try detector.results(
+                in: VisionImage(
+                  pixelBuffer: owned, width: frames.width, height: frames.height, format: format,
+                  orientation: .up))
             }
-            return try detector.results(
-              in: VisionImage(
-                pixelBuffer: owned, width: frames.width, height: frames.height, format: format,
-                orientation: .up))
-          }
-          func inPlaceFrame() throws -> [DetectedObject] {
-            try detector.results(
-              in: VisionImage(
-                unsafeBorrowingPlanes: pointers, width: frames.width, height: frames.height,
-                format: format))
-          }
-          let expected = try copyingFrame()
-          #expect(try inPlaceFrame() == expected)
-          var (copying, inPlace) = (0, 0)
-          for _ in 0..<runs {
-            _ = glibcMallocTrim(0)
-            var start = Self.threadFaults()
-            _ = try copyingFrame()
-            copying += Self.threadFaults() - start
-            _ = glibcMallocTrim(0)
-            start = Self.threadFaults()
+            func inPlaceFrame() throws -> [DetectedObject] {
+              try detector.results(
+                in: VisionImage(
+                  unsafeBorrowingPlanes: pointers, width: frames.width, height: frames.height,
+                  format: format))
+            }
+            let expected = try copyingFrame()
             #expect(try inPlaceFrame() == expected)
-            inPlace += Self.threadFaults() - start
+            var (copying, inPlace) = (0, 0)
+            for _ in 0..<runs {
+              _ = glibcMallocTrim(0)
+              var start = Self.threadFaults()
+              _ = try copyingFrame()
+              copying += Self.threadFaults() - start
+              _ = glibcMallocTrim(0)
+              start = Self.threadFaults()
+              #expect(try inPlaceFrame() == expected)
+              inPlace += Self.threadFaults() - start
+            }
+            return (copying, inPlace)
           }
-          return (copying, inPlace)
         }
         print(
           "zero-copy \(format): \(runs) frames of \(pages) pages: copying \(copying) faults, in place \(inPlace)"
