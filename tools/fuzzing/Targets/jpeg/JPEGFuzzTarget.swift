@@ -6,7 +6,7 @@ import ImageCodecs
 public func jpegFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let limits = DecodeLimits(
-    maxPixels: 1 << 18, maxDecodedBytes: 16 << 20, maxMetadataBytes: 1 << 20)
+    maxPixels: 1 << 16, maxDecodedBytes: 4 << 20, maxMetadataBytes: 1 << 16)
   _ = try? JPEGDecoder.decode(bytes, limits: limits)
   return 0
 }
