@@ -125,6 +125,7 @@ struct PlanBuilder {
             index: index, name: tensor.name,
             reason: "variable tensor of \(tensor.type) \(description.shape) has no fixed size")
         }
+        try checkSize(description)
         storage = .variable(
           environment.variableTensor(
             subgraph: subgraphIndex, tensor: index, byteCount: description.byteCount,
