@@ -44,6 +44,12 @@ struct PlanBuilder {
       guard let factory = try KernelRegistry.factory(for: code) else {
         throw .unsupportedOperator(name: code.name, node: index)
       }
+      // As TFLite refuses it: the kernel would be planned for the output's shape and read the
+      // input's (fuzz finding: CONV_2D reading past its arena).
+      if let shared = op.outputs.first(where: { op.inputs.contains($0) }) {
+        throw .invalidNode(
+          name: code.name, node: index, reason: "tensor \(shared) is both its input and its output")
+      }
       var context = NodeContext(
         index: index, subgraphIndex: subgraphIndex, operatorName: code.name,
         options: op.builtinOptions,
