@@ -44,9 +44,11 @@ struct PlanBuilder {
       guard let factory = try KernelRegistry.factory(for: code) else {
         throw .unsupportedOperator(name: code.name, node: index)
       }
-      // As TFLite refuses it: the kernel would be planned for the output's shape and read the
-      // input's (fuzz finding: CONV_2D reading past its arena).
-      if let shared = op.outputs.first(where: { op.inputs.contains($0) }) {
+      // The kernel would be planned for the output's shape and read the input's (fuzz
+      // finding: CONV_2D reading past its arena); a variable tensor, updated in place, keeps
+      // its shape (updateOutputs).
+      if let shared = op.outputs.first(where: { op.inputs.contains($0) && !tensors[$0].isVariable })
+      {
         throw .invalidNode(
           name: code.name, node: index, reason: "tensor \(shared) is both its input and its output")
       }
@@ -66,12 +68,7 @@ struct PlanBuilder {
       } catch {
         throw context.invalid("\(error)")
       }
-      for (position, tensorIndex) in op.outputs.enumerated() {
-        var description = context.outputs[position]
-        description.constant = nil
-        try checkSize(description)
-        tensors[tensorIndex].description.shape = description.shape
-      }
+      try updateOutputs(of: op, from: context, tensors: &tensors)
       // Fold the node when its outputs are known at load: all inputs constant (and none a
       // variable), a kernel that reads only its inputs' shapes, or one whose outputs are
       // constant by nature (VAR_HANDLE); never a stateful kernel (control flow, variables).
@@ -112,6 +109,25 @@ struct PlanBuilder {
       }
     }
     return try layOut(tensors: tensors, nodes: pending, folded: folded)
+  }
+
+  /// Gives `op`'s output tensors the shapes its kernel set in `context`, within the tensor size
+  /// limit; a variable tensor must keep the shape its storage was made for.
+  private func updateOutputs(
+    of op: Operator, from context: NodeContext, tensors: inout [TensorState]
+  ) throws(InterpreterError) {
+    for (position, tensorIndex) in op.outputs.enumerated() {
+      var description = context.outputs[position]
+      description.constant = nil
+      try checkSize(description)
+      let shape = tensors[tensorIndex].description.shape
+      if tensors[tensorIndex].isVariable && description.shape != shape {
+        throw context.invalid(
+          "it writes variable tensor \(tensorIndex) of shape \(shape) with shape \(description.shape)"
+        )
+      }
+      tensors[tensorIndex].description.shape = description.shape
+    }
   }
 
   /// Tensor states straight from the model: constants as views, variables, inputs resized.
