@@ -31,7 +31,8 @@ struct InterpreterFuzzRegressionTests {
   func inputsArePresent() {
     #expect(
       FuzzRegressions.inputs("interpreter").map(\.name) == [
-        "conv-output-is-its-input.tflite", "variable-tensor-6-gb.tflite",
+        "conv-output-is-its-input.tflite", "resource-variable-10-gb.tflite",
+        "variable-tensor-6-gb.tflite",
       ])
   }
 }
