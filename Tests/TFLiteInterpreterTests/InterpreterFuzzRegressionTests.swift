@@ -5,8 +5,8 @@ import Testing
 
 /// The models coverage-guided fuzzing found (`tools/fuzz run interpreter`, Docs/FUZZING.md),
 /// committed in `Tests/FuzzRegressions/interpreter`: each loads as a model, and the interpreter
-/// refuses it with an error naming the tensor or node instead of exhausting memory or reading
-/// out of bounds.
+/// refuses it with an error naming the tensor or node instead of exhausting memory, reading
+/// out of bounds or trapping.
 @Suite("Fuzz regressions: interpreter")
 struct InterpreterFuzzRegressionTests {
   @Test(
@@ -31,8 +31,8 @@ struct InterpreterFuzzRegressionTests {
   func inputsArePresent() {
     #expect(
       FuzzRegressions.inputs("interpreter").map(\.name) == [
-        "conv-output-is-its-input.tflite", "resource-variable-10-gb.tflite",
-        "variable-tensor-6-gb.tflite",
+        "constant-size-overflow.tflite", "conv-output-is-its-input.tflite",
+        "resource-variable-10-gb.tflite", "variable-tensor-6-gb.tflite",
       ])
   }
 }

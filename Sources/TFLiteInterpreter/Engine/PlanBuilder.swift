@@ -158,11 +158,16 @@ struct PlanBuilder {
             index: index, name: tensor.name,
             reason: "constant of type \(tensor.type) is not supported")
         }
-        guard let count = tensor.elementCount, data.count == count * elementSize else {
+        // The shape's size can overflow (fuzz finding): compare without trapping.
+        let needed = tensor.elementCount.flatMap { count -> Int? in
+          let (bytes, overflow) = count.multipliedReportingOverflow(by: elementSize)
+          return overflow ? nil : bytes
+        }
+        guard let needed, data.count == needed else {
           throw .invalidTensor(
             index: index, name: tensor.name,
             reason:
-              "constant holds \(data.count) bytes but \(tensor.type) \(tensor.shape) needs \(tensor.elementCount.map { $0 * elementSize } ?? -1)"
+              "constant holds \(data.count) bytes but \(tensor.type) \(tensor.shape) needs \(needed.map { "\($0)" } ?? "more than \(Int.max)")"
           )
         }
         // Kernels read typed elements: copy the rare constant that is not aligned for its type.
