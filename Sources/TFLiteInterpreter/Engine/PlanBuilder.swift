@@ -43,6 +43,14 @@ struct PlanBuilder {
       guard let factory = try KernelRegistry.factory(for: code) else {
         throw .unsupportedOperator(name: code.name, node: index)
       }
+      // The kernel would be planned for the output's shape and read the input's (fuzz
+      // finding: CONV_2D reading past its arena); a variable tensor, updated in place, keeps
+      // its shape (updateOutputs).
+      if let shared = op.outputs.first(where: { op.inputs.contains($0) && !tensors[$0].isVariable })
+      {
+        throw .invalidNode(
+          name: code.name, node: index, reason: "tensor \(shared) is both its input and its output")
+      }
       var context = NodeContext(
         index: index, subgraphIndex: subgraphIndex, operatorName: code.name,
         options: op.builtinOptions,
@@ -59,12 +67,7 @@ struct PlanBuilder {
       } catch {
         throw context.invalid("\(error)")
       }
-      for (position, tensorIndex) in op.outputs.enumerated() {
-        var description = context.outputs[position]
-        description.constant = nil
-        try checkSize(description)
-        tensors[tensorIndex].description.shape = description.shape
-      }
+      try updateOutputs(of: op, from: context, tensors: &tensors)
       // Fold the node when its outputs are known at load: all inputs constant (and none a
       // variable), a kernel that reads only its inputs' shapes, or one whose outputs are
       // constant by nature (VAR_HANDLE); never a stateful kernel (control flow, variables).
@@ -107,6 +110,25 @@ struct PlanBuilder {
     return try layOut(tensors: tensors, nodes: pending, folded: folded)
   }
 
+  /// Gives `op`'s output tensors the shapes its kernel set in `context`, within the tensor size
+  /// limit; a variable tensor must keep the shape its storage was made for.
+  private func updateOutputs(
+    of op: Operator, from context: NodeContext, tensors: inout [TensorState]
+  ) throws(InterpreterError) {
+    for (position, tensorIndex) in op.outputs.enumerated() {
+      var description = context.outputs[position]
+      description.constant = nil
+      try checkSize(description)
+      let shape = tensors[tensorIndex].description.shape
+      if tensors[tensorIndex].isVariable && description.shape != shape {
+        throw context.invalid(
+          "it writes variable tensor \(tensorIndex) of shape \(shape) with shape \(description.shape)"
+        )
+      }
+      tensors[tensorIndex].description.shape = description.shape
+    }
+  }
+
   /// Tensor states straight from the model: constants as views, variables, inputs resized.
   private func initialTensors() throws(InterpreterError) -> [TensorState] {
     var states: [TensorState] = []
@@ -124,6 +146,7 @@ struct PlanBuilder {
             index: index, name: tensor.name,
             reason: "variable tensor of \(tensor.type) \(description.shape) has no fixed size")
         }
+        try checkSize(description)
         storage = .variable(
           environment.variableTensor(
             subgraph: subgraphIndex, tensor: index, byteCount: description.byteCount,
@@ -134,11 +157,16 @@ struct PlanBuilder {
             index: index, name: tensor.name,
             reason: "constant of type \(tensor.type) is not supported")
         }
-        guard let count = tensor.elementCount, data.count == count * elementSize else {
+        // The shape's size can overflow (fuzz finding): compare without trapping.
+        let needed = tensor.elementCount.flatMap { count -> Int? in
+          let (bytes, overflow) = count.multipliedReportingOverflow(by: elementSize)
+          return overflow ? nil : bytes
+        }
+        guard let needed, data.count == needed else {
           throw .invalidTensor(
             index: index, name: tensor.name,
             reason:
-              "constant holds \(data.count) bytes but \(tensor.type) \(tensor.shape) needs \(tensor.elementCount.map { $0 * elementSize } ?? -1)"
+              "constant holds \(data.count) bytes but \(tensor.type) \(tensor.shape) needs \(needed.map { "\($0)" } ?? "more than \(Int.max)")"
           )
         }
         // Kernels read typed elements: copy the rare constant that is not aligned for its type.

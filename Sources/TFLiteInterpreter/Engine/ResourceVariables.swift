@@ -20,8 +20,8 @@ final class ResourceVariables {
     deinit { storage?.deallocate() }
 
     /// Declares the tensor the variable holds; its storage (zeros) is made at the first
-    /// declaration. Returns why a later declaration disagrees, or nil.
-    func declare(type: TensorType, shape: [Int]) -> String? {
+    /// declaration, if it fits `maxBytes`. Returns why a declaration is refused, or nil.
+    func declare(type: TensorType, shape: [Int], maxBytes: Int) -> String? {
       if let known = self.type, let knownShape = self.shape {
         guard known == type, knownShape == shape else {
           return "variable \"\(name)\" holds \(known) \(knownShape), not \(type) \(shape)"
@@ -31,9 +31,17 @@ final class ResourceVariables {
       guard let size = type.byteSize, shape.allSatisfy({ $0 >= 0 }) else {
         return "variable \"\(name)\": \(type) \(shape) has no fixed size"
       }
+      var bytes = size
+      for dimension in shape {
+        let (product, overflow) = bytes.multipliedReportingOverflow(by: dimension)
+        guard !overflow, product <= maxBytes else {
+          return "variable \"\(name)\": \(type) \(shape) is over the \(maxBytes)-byte tensor limit"
+        }
+        bytes = product
+      }
       self.type = type
       self.shape = shape
-      byteCount = shape.reduce(size, *)
+      byteCount = bytes
       let memory = UnsafeMutableRawPointer.allocate(
         byteCount: max(byteCount, 1), alignment: MemoryPlanner.alignment)
       memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))

@@ -135,6 +135,10 @@ struct FlatBufferTable {
   {
     guard let vector = try vector(id, field, elementSize: size) else { return nil }
     try reader.charge(vector.count * size, at: vector.elements, field: field)
+    // Empty vectors (scalar shapes, ...) are common: `Array(unsafeUninitializedCapacity: 0)`
+    // writes its count into the stdlib's shared empty-array storage, which ThreadSanitizer
+    // reports as a race when models load on several threads.
+    guard vector.count > 0 else { return [] }
     return [T](unsafeUninitializedCapacity: vector.count) { buffer, initialized in
       for index in 0..<vector.count {
         buffer.initializeElement(at: index, to: read(vector.elements + index * size))

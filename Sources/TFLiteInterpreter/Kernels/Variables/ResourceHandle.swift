@@ -21,6 +21,9 @@ enum ResourceHandle {
   static func declare(
     _ variable: ResourceVariables.Variable, type: TensorType, shape: [Int], _ node: NodeContext
   ) throws(InterpreterError) {
-    if let problem = variable.declare(type: type, shape: shape) { throw node.invalid(problem) }
+    let limit = node.environment.options.maxTensorBytes
+    if let problem = variable.declare(type: type, shape: shape, maxBytes: limit) {
+      throw node.invalid(problem)
+    }
   }
 }
