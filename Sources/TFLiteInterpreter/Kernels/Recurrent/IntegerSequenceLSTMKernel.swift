@@ -57,8 +57,10 @@ final class IntegerSequenceLSTMKernel: Kernel {
         "the integer LSTM needs 5 intermediate tensors, the fifth quantized (the hidden state)")
     }
     let log2 = logf(cell.scale) * (1 / logf(2))
-    cellScale = Int(log2.rounded(.toNearestOrAwayFromZero))
-    guard abs(log2 - log2.rounded(.toNearestOrAwayFromZero)) < 1e-3,
+    // A scale of 0, or a negative, infinite or NaN one, has no finite logarithm to convert
+    // (fuzz finding: it trapped).
+    cellScale = log2.isFinite ? Int(log2.rounded(.toNearestOrAwayFromZero)) : 0
+    guard log2.isFinite, abs(log2 - log2.rounded(.toNearestOrAwayFromZero)) < 1e-3,
       (0...31).contains(30 + cellScale), (0...6).contains(15 + cellScale)
     else {
       throw node.unsupported(
