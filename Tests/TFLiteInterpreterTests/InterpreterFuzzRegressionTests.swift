@@ -35,7 +35,7 @@ struct InterpreterFuzzRegressionTests {
     #expect(
       FuzzRegressions.inputs("interpreter").map(\.name) == [
         "constant-size-overflow.tflite", "conv-output-is-its-input.tflite",
-        "lstm-negative-cell-scale.tflite",
+        "lstm-hidden-zero-point-64-bit.tflite", "lstm-negative-cell-scale.tflite",
         "resource-variable-10-gb.tflite", "variable-tensor-6-gb.tflite",
       ])
   }

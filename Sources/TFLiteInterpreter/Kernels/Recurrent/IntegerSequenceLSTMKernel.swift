@@ -70,7 +70,10 @@ final class IntegerSequenceLSTMKernel: Kernel {
     cellClip = Int16(clip)
     hiddenMultiplier = QuantizedArithmetic.Multiplier(
       Double(Float(pow(2.0, -15) / Double(hiddenScale.scale) * pow(2.0, -15))))
-    hiddenZero = Int32(hiddenScale.zeroPoint)
+    guard let hiddenZero = Int32(exactly: hiddenScale.zeroPoint) else {
+      throw node.invalid("the hidden state's zero point \(hiddenScale.zeroPoint) is out of range")
+    }
+    self.hiddenZero = hiddenZero
     let gateScale = Float(pow(2.0, -12.0))
     var gates: [Gate] = []
     for positions in gateInputs {
