@@ -52,8 +52,10 @@ final class IntegerSequenceLSTMKernel: Kernel {
         "the integer LSTM needs 5 intermediate tensors, the fifth quantized (the hidden state)")
     }
     let log2 = logf(cell.scale) * (1 / logf(2))
-    cellScale = Int(log2.rounded(.toNearestOrAwayFromZero))
-    guard abs(log2 - log2.rounded(.toNearestOrAwayFromZero)) < 1e-3,
+    // A scale of 0, or a negative, infinite or NaN one, has no finite logarithm to convert
+    // (fuzz finding: it trapped).
+    cellScale = log2.isFinite ? Int(log2.rounded(.toNearestOrAwayFromZero)) : 0
+    guard log2.isFinite, abs(log2 - log2.rounded(.toNearestOrAwayFromZero)) < 1e-3,
       (0...31).contains(30 + cellScale), (0...6).contains(15 + cellScale)
     else {
       throw node.unsupported(
@@ -63,7 +65,10 @@ final class IntegerSequenceLSTMKernel: Kernel {
     cellClip = Int16(clip)
     hiddenMultiplier = QuantizedArithmetic.Multiplier(
       Double(Float(pow(2.0, -15) / Double(hiddenScale.scale) * pow(2.0, -15))))
-    hiddenZero = Int32(hiddenScale.zeroPoint)
+    guard let hiddenZero = Int32(exactly: hiddenScale.zeroPoint) else {
+      throw node.invalid("the hidden state's zero point \(hiddenScale.zeroPoint) is out of range")
+    }
+    self.hiddenZero = hiddenZero
     let gateScale = Float(pow(2.0, -12.0))
     var gates: [Gate] = []
     for positions in gateInputs {
