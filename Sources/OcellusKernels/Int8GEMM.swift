@@ -58,6 +58,10 @@ enum Int8GEMM {
   /// Computes rows `rows` of C for the column panels `panels` (both clipped to the matrix).
   @inline(never)
   static func multiply(_ o: Int8GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
+    if o.requantization.scale == nil && o.n & 15 == 0 {
+      multiplyRequantizing(o, rows: rows, panels: panels)
+      return
+    }
     forEachTile(
       (m: o.m, n: o.n, k: o.k, a: o.a, lda: o.lda, flip: o.flip, packed: o.packed),
       rows: rows, panels: panels
@@ -66,6 +70,30 @@ enum Int8GEMM {
       Requantization.rows(
         tile, stride: 16, rows: count, count: columns, column: first, o.requantization,
         o.c + row &* o.ldc + first, ldc: o.ldc)
+    }
+  }
+
+  /// ``multiply(_:rows:panels:)`` for whole panels (`n` a multiple of 16) in the fixed-point
+  /// requantization modes: each tile is requantized in registers as the micro-kernel ends.
+  @inline(never)
+  static func multiplyRequantizing(_ o: Int8GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
+    let rows = rows.clamped(to: 0..<max(o.m, 0))
+    let panels = panels.clamped(to: 0..<panelCount(o.n))
+    guard !rows.isEmpty, !panels.isEmpty, o.k > 0 else { return }
+    let panelBytes = groups(o.k) &* 64
+    var row = rows.lowerBound
+    while row < rows.upperBound {
+      let count = min(tileRows, rows.upperBound &- row)
+      for panel in panels {
+        let first = panel &* 16
+        requantizingKernel(
+          o.a + row &* o.lda, lda: o.lda, rows: count, k: o.k, flip: o.flip,
+          b: o.packed + panel &* panelBytes,
+          block: Requantization.ChannelBlock(o.requantization, column: first),
+          rowSums: o.rowSums.map { $0 + row }, rowFactor: o.rowFactor,
+          output: o.c + (row &* o.ldc &+ first), ldc: o.ldc)
+      }
+      row &+= tileRows
     }
   }
 
@@ -102,17 +130,19 @@ enum Int8GEMM {
     let panelBytes = groups(g.k) &* 64
     withUnsafeTemporaryAllocation(of: Int32.self, capacity: tileRows * 16) { buffer in
       guard let tile = buffer.baseAddress else { return }
-      for panel in panels {
-        let first = panel &* 16
-        let b = g.packed + panel &* panelBytes
-        var row = rows.lowerBound
-        while row < rows.upperBound {
-          let count = min(tileRows, rows.upperBound &- row)
+      // Row tiles outer: each tile's rows of A stay in cache across the panels and its output
+      // rows are written whole, one after the other.
+      var row = rows.lowerBound
+      while row < rows.upperBound {
+        let count = min(tileRows, rows.upperBound &- row)
+        for panel in panels {
+          let first = panel &* 16
           kernel(
-            g.a + row &* g.lda, lda: g.lda, rows: count, k: g.k, flip: g.flip, b: b, tile: tile)
+            g.a + row &* g.lda, lda: g.lda, rows: count, k: g.k, flip: g.flip,
+            b: g.packed + panel &* panelBytes, tile: tile)
           finish(tile, row, count, first, min(16, g.n &- first))
-          row &+= tileRows
         }
+        row &+= tileRows
       }
     }
   }
@@ -151,21 +181,82 @@ enum Int8GEMM {
     }
   }
 
+  /// Eight rows' Int32 sums against one panel.
+  typealias TileSums = (
+    SIMD16<Int32>, SIMD16<Int32>, SIMD16<Int32>, SIMD16<Int32>, SIMD16<Int32>, SIMD16<Int32>,
+    SIMD16<Int32>, SIMD16<Int32>
+  )
+
   /// The micro-kernel: the Int32 sums of `rows` (≤ 8) rows of A against one packed panel, into
-  /// `tile` (16 per row), A's groups of four XORed with `flip`. Rows past `rows` re-read the
-  /// first row and are not kept.
+  /// `tile` (16 per row).
   @inline(never)
   static func kernel(
     _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flip: Int32, b: UnsafePointer<Int8>,
     tile: UnsafeMutablePointer<Int32>
   ) {
+    let s = accumulate(a, lda: lda, rows: rows, k: k, flip: flip, b: b)
+    func store(_ sums: SIMD16<Int32>, _ i: Int) {
+      if i < rows {
+        UnsafeMutableRawPointer(tile + i &* 16).storeBytes(of: sums, as: SIMD16<Int32>.self)
+      }
+    }
+    store(s.0, 0)
+    store(s.1, 1)
+    store(s.2, 2)
+    store(s.3, 3)
+    store(s.4, 4)
+    store(s.5, 5)
+    store(s.6, 6)
+    store(s.7, 7)
+  }
+
+  /// ``kernel(_:lda:rows:k:flip:b:tile:)`` requantizing the sums as
+  /// ``requantize(_:rows:_:rowSums:rowFactor:output:ldc:)`` does.
+  @inline(never)
+  static func requantizingKernel(
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flip: Int32, b: UnsafePointer<Int8>,
+    block: Requantization.ChannelBlock, rowSums: UnsafePointer<Int32>?, rowFactor: Int32,
+    output: UnsafeMutablePointer<UInt8>, ldc: Int
+  ) {
+    let s = accumulate(a, lda: lda, rows: rows, k: k, flip: flip, b: b)
+    requantize(
+      s, rows: rows, block, rowSums: rowSums, rowFactor: rowFactor, output: output, ldc: ldc)
+  }
+
+  /// Requantizes the first `rows` sums of `s` with `block` (plus `rowFactor · rowSums[i]` for
+  /// row `i` when `rowSums` is given), storing the 16 bytes of row `i` at `output + i · ldc`.
+  @inline(__always)
+  static func requantize(
+    _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock,
+    rowSums: UnsafePointer<Int32>?, rowFactor: Int32, output: UnsafeMutablePointer<UInt8>,
+    ldc: Int
+  ) {
+    @inline(__always)
+    func store(_ sums: SIMD16<Int32>, _ i: Int) {
+      guard i < rows else { return }
+      let term = rowSums.map { rowFactor &* $0[i] } ?? 0
+      block.store(sums &+ SIMD16(repeating: term), to: output + i &* ldc)
+    }
+    store(s.0, 0)
+    store(s.1, 1)
+    store(s.2, 2)
+    store(s.3, 3)
+    store(s.4, 4)
+    store(s.5, 5)
+    store(s.6, 6)
+    store(s.7, 7)
+  }
+
+  /// The sums of `rows` (≤ 8) rows of A against one packed panel, A's groups of four XORed
+  /// with `flip`. Rows past `rows` re-read the first row; their sums are not meaningful.
+  @inline(__always)
+  static func accumulate(
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flip: Int32, b: UnsafePointer<Int8>
+  ) -> TileSums {
     func row(_ i: Int) -> UnsafeRawPointer { UnsafeRawPointer(a + (i < rows ? i &* lda : 0)) }
     let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
     let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7))
-    var s = (
-      SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>(),
-      SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>()
-    )
+    var s: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
     // One group of four: each row's four activations (as `word` reads them at a row) against
     // the 16 columns' four weights.
     @inline(__always)
@@ -192,19 +283,7 @@ enum Int8GEMM {
       let (at, tail) = (whole &* 4, k &- whole &* 4)
       accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.partialWord($0, at, tail) ^ flip }
     }
-    func store(_ sums: SIMD16<Int32>, _ i: Int) {
-      if i < rows {
-        UnsafeMutableRawPointer(tile + i &* 16).storeBytes(of: sums, as: SIMD16<Int32>.self)
-      }
-    }
-    store(s.0, 0)
-    store(s.1, 1)
-    store(s.2, 2)
-    store(s.3, 3)
-    store(s.4, 4)
-    store(s.5, 5)
-    store(s.6, 6)
-    store(s.7, 7)
+    return s
   }
 
   /// Four activations at `row + at`, in one Int32.

@@ -15,7 +15,7 @@
 /// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
 /// - `quantizeRow`: ``QuantizeRow/run(_:)`` (the hybrid kernels' input quantization).
 /// - `hybridDepthwiseRow`: ``HybridDepthwise/row(_:)`` (hybrid DEPTHWISE_CONV_2D's sums).
-/// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8Sums`, `int8RowSums`: ``Int8GEMM`` (8-bit dot products; only
+/// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8MultiplyIndirect`, `int8Sums`, `int8RowSums`: ``Int8GEMM`` (8-bit dot products; only
 ///   the VNNI build runs them fast, the others through a lane loop).
 public typealias KernelEntryPoints = (
   rowTile: Int,
@@ -52,6 +52,9 @@ public typealias KernelEntryPoints = (
     @Sendable (
       _ weights: UnsafePointer<Int8>, _ n: Int, _ k: Int, _ packed: UnsafeMutablePointer<Int8>
     ) -> Void,
+  int8MultiplyIndirect:
+    @Sendable (_ operands: Int8IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>)
+    -> Void,
   int8Multiply:
     @Sendable (_ operands: Int8GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
   int8Sums:
@@ -84,6 +87,7 @@ extension KernelTarget {
     hybridDepthwiseRow: { HybridDepthwise.row($0) },
     int8PackedCount: { Int8GEMM.packedCount(n: $0, k: $1) },
     int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, into: $3) },
+    int8MultiplyIndirect: { Int8GEMM.multiplyIndirect($0, rows: $1, panels: $2) },
     int8Multiply: { Int8GEMM.multiply($0, rows: $1, panels: $2) },
     int8Sums: { Int8GEMM.sums($0, rows: $1, panels: $2) },
     int8RowSums: { Int8GEMM.rowSums($0, lda: $1, rows: $2, k: $3, into: $4) }

@@ -60,7 +60,9 @@ public enum Requantization {
     sums: UnsafePointer<Float>, count: Int, channels: Int, _ t: RequantizationTable,
     _ output: UnsafeMutablePointer<UInt8>
   ) {
-    if t.scale == nil && channels & 7 == 0 {
+    if t.scale == nil && channels & 15 == 0 {
+      blockPixels(sums: sums, count: count, channels: channels, t, output)
+    } else if t.scale == nil && channels & 7 == 0 {
       if t.uniform {
         uniformPixels(sums: sums, count: count, channels: channels, t, output)
       } else {
@@ -68,6 +70,27 @@ public enum Requantization {
       }
     } else {
       scalarPixels(sums: sums, count: count, channels: channels, t, output)
+    }
+  }
+
+  /// ``pixels(sums:count:channels:_:_:)`` in the fixed-point modes for `channels` a multiple
+  /// of 16: 16 columns at a time, each block's parameters loaded once for the whole run.
+  @inline(never)
+  static func blockPixels(
+    sums: UnsafePointer<Float>, count: Int, channels: Int, _ t: RequantizationTable,
+    _ output: UnsafeMutablePointer<UInt8>
+  ) {
+    let magic = SIMD16<Int32>(repeating: magicBits)
+    var column = 0
+    while column < channels {
+      let block = ChannelBlock(t, column: column)
+      var i = column
+      while i &+ 16 <= count {
+        let bits = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD16<Int32>.self)
+        block.store(bits &- magic, to: output + i)
+        i &+= channels
+      }
+      column &+= 16
     }
   }
 
@@ -136,7 +159,9 @@ public enum Requantization {
     _ accumulators: UnsafePointer<Int32>, stride: Int, rows: Int, count: Int, column: Int,
     _ t: RequantizationTable, _ output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
-    if t.scale != nil || count & 7 != 0 {
+    if t.scale == nil && count == 16 {
+      blockRows(accumulators, stride: stride, rows: rows, column: column, t, output, ldc: ldc)
+    } else if t.scale != nil || count & 7 != 0 {
       for r in 0..<rows {
         scalarRow(accumulators + r &* stride, count: count, column: column, t, output + r &* ldc)
       }
@@ -148,6 +173,20 @@ public enum Requantization {
       channelRows(
         accumulators, stride: stride, rows: rows, count: count, column: column, t, output,
         ldc: ldc)
+    }
+  }
+
+  /// ``rows(_:stride:rows:count:column:_:_:ldc:)`` for 16 columns in the fixed-point modes:
+  /// the block's parameters loaded once for every row.
+  @inline(never)
+  static func blockRows(
+    _ accumulators: UnsafePointer<Int32>, stride: Int, rows: Int, column: Int,
+    _ t: RequantizationTable, _ output: UnsafeMutablePointer<UInt8>, ldc: Int
+  ) {
+    let block = ChannelBlock(t, column: column)
+    for r in 0..<rows {
+      let acc = UnsafeRawPointer(accumulators + r &* stride).loadUnaligned(as: SIMD16<Int32>.self)
+      block.store(acc, to: output + r &* ldc)
     }
   }
 

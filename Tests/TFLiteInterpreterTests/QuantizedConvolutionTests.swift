@@ -126,6 +126,23 @@ struct QuantizedConvolutionTests {
     try Support.check(c)
   }
 
+  @Test(
+    "int8 shapes whose rows of A are read through pointers (runs of 4k bytes, 16k channels) match the reference on every build",
+    arguments: 0..<24)
+  func pointerGatheredShapes(seed: UInt64) throws {
+    var generator = SplitMix64(seed: 0xD1_0000 + seed)
+    func applies(_ c: Support.Case) -> Bool {
+      let run = c.dilationWidth == 1 ? c.filterWidth * c.inputChannels : c.inputChannels
+      let depth = c.inputChannels * c.filterHeight * c.filterWidth
+      return c.outputChannels % 16 == 0 && run % 4 == 0 && depth >= 32
+        && !(c.filterHeight == 1 && c.filterWidth == 1 && c.strideHeight == 1
+          && c.strideWidth == 1)
+    }
+    var c = Support.randomCase(.convolution, signed: true, &generator)
+    while !applies(c) { c = Support.randomCase(.convolution, signed: true, &generator) }
+    try Support.check(c)
+  }
+
   @Test("K above 256, not a multiple of it, with worst-case zero points", arguments: [false, true])
   func deepFilters(signed: Bool) throws {
     var generator = SplitMix64(seed: signed ? 21 : 12)

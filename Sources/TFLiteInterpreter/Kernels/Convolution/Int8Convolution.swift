@@ -19,15 +19,15 @@ final class Int8Convolution {
   /// Per column, the correction folded into the bias.
   let biasAdjustment: [Int32]
   /// The packed weights (`int8PackedCount` bytes), owned.
-  private let packed: UnsafeMutablePointer<Int8>
+  let packed: UnsafeMutablePointer<Int8>
   /// The convolution's shape, for gathering patches; nil when the input rows are A.
-  private let patches: ConvolutionGeometry?
+  let patches: ConvolutionGeometry?
   /// The input zero point as a stored byte: the value of taps outside the image.
-  private let padding: UInt8
+  let padding: UInt8
   /// XOR mask turning four activations into unsigned bytes (int8: the sign bits).
-  private let flip: Int32
+  let flip: Int32
   /// The per-row term's factor `128 − zw` (uint8), or 0 (int8: no row sums).
-  private let rowFactor: Int32
+  let rowFactor: Int32
   /// Per-run buffers (gathered patches and row sums), kept from run to run so that a run
   /// allocates nothing; grown when a run needs more (e.g. more threads).
   private var workspace: UnsafeMutableRawPointer?
@@ -89,7 +89,7 @@ final class Int8Convolution {
   }
 
   /// The workspace, at least `bytes` long (64-byte aligned).
-  private func workspace(_ bytes: Int) -> UnsafeMutableRawPointer {
+  func workspace(_ bytes: Int) -> UnsafeMutableRawPointer {
     if let workspace, workspaceBytes >= bytes { return workspace }
     workspace?.deallocate()
     let fresh = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 64), alignment: 64)
@@ -116,6 +116,12 @@ final class Int8Convolution {
   ) {
     guard let patches else {
       runDirect(input: input, rows: rows, output: output, requantization, kernels, pool: pool)
+      return
+    }
+    if let segments = indirectSegments(patches, requantization) {
+      runIndirect(
+        patches, segments: segments, input: input, rows: rows, output: output, requantization,
+        kernels, pool: pool)
       return
     }
     let (multiply, rowSums) = (kernels.entry.int8Multiply, kernels.entry.int8RowSums)
@@ -147,7 +153,7 @@ final class Int8Convolution {
 
   /// Writes the patches of output pixels `rows` (`depth` bytes each: filter row, column, then
   /// channel) to `buffer`.
-  private func gather(
+  func gather(
     _ g: ConvolutionGeometry, _ input: UnsafePointer<UInt8>, rows: Range<Int>,
     into buffer: UnsafeMutablePointer<UInt8>
   ) {

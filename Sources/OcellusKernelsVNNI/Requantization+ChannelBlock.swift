@@ -1,0 +1,1 @@
+../OcellusKernels/Requantization+ChannelBlock.swift
