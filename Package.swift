@@ -25,12 +25,19 @@ var kernelDependencies: [Target.Dependency] = ["OcellusKernels"]
   kernelTargets += [
     .target(
       name: "OcellusKernelsAVX2",
-      swiftSettings: [.define("OCELLUS_AVX2"), .unsafeFlags(["-target-cpu", "haswell"])]
-        + optimizedEvenInDebug),
+      swiftSettings: [
+        .define("OCELLUS_AVX2"),
+        .unsafeFlags([
+          "-target-cpu", "haswell", "-enable-experimental-feature", "BuiltinModule",
+        ]),
+      ] + optimizedEvenInDebug),
     .target(
       name: "OcellusKernelsAVX512",
       swiftSettings: [
-        .define("OCELLUS_AVX512"), .unsafeFlags(["-target-cpu", "skylake-avx512"]),
+        .define("OCELLUS_AVX512"),
+        .unsafeFlags([
+          "-target-cpu", "skylake-avx512", "-enable-experimental-feature", "BuiltinModule",
+        ]),
       ] + optimizedEvenInDebug),
     // AVX-512 with VNNI (Cascade Lake, Ice Lake, Zen 4): the int8 GEMM on `vpdpbusd`, reached
     // through the compiler's Builtin module (Sources/OcellusKernels/VNNI.swift).

@@ -15,6 +15,7 @@
 /// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
 /// - `quantizeRow`: ``QuantizeRow/run(_:)`` (the hybrid kernels' input quantization).
 /// - `hybridDepthwiseRow`: ``HybridDepthwise/row(_:)`` (hybrid DEPTHWISE_CONV_2D's sums).
+/// - `byteLookup`: ``ByteLookup/run(_:_:_:count:)`` (8-bit tables).
 /// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8MultiplyIndirect`, `int8Sums`, `int8RowSums`: ``Int8GEMM`` (8-bit dot products; only
 ///   the VNNI build runs them fast, the others through a lane loop).
 public typealias KernelEntryPoints = (
@@ -47,6 +48,11 @@ public typealias KernelEntryPoints = (
   resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void,
   quantizeRow: @Sendable (_ operands: QuantizeRowOperands) -> Void,
   hybridDepthwiseRow: @Sendable (_ operands: HybridDepthwiseOperands) -> Void,
+  byteLookup:
+    @Sendable (
+      _ table: UnsafePointer<UInt8>, _ input: UnsafePointer<UInt8>,
+      _ output: UnsafeMutablePointer<UInt8>, _ count: Int
+    ) -> Void,
   int8PackedCount: @Sendable (_ n: Int, _ k: Int) -> Int,
   int8Pack:
     @Sendable (
@@ -85,6 +91,7 @@ extension KernelTarget {
     resizeRow: { ResizeBilinearRow.run($0) },
     quantizeRow: { QuantizeRow.run($0) },
     hybridDepthwiseRow: { HybridDepthwise.row($0) },
+    byteLookup: { ByteLookup.run($0, $1, $2, count: $3) },
     int8PackedCount: { Int8GEMM.packedCount(n: $0, k: $1) },
     int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, into: $3) },
     int8MultiplyIndirect: { Int8GEMM.multiplyIndirect($0, rows: $1, panels: $2) },

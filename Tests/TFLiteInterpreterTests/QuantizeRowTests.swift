@@ -3,16 +3,6 @@ import OcellusTestSupport
 import TFLiteInterpreter
 import Testing
 
-#if canImport(OcellusKernelsAVX2)
-  import OcellusKernelsAVX2
-#endif
-#if canImport(OcellusKernelsAVX512)
-  import OcellusKernelsAVX512
-#endif
-#if canImport(OcellusKernelsVNNI)
-  import OcellusKernelsVNNI
-#endif
-
 /// The vector element loop of the hybrid input quantization (`quantizeRow`) against TFLite's
 /// scalar arithmetic, on every kernel build this CPU runs: ties, values past the clamp and past
 /// Int32, infinities and NaN.
@@ -28,26 +18,7 @@ struct QuantizeRowTests {
 
   /// The builds' `quantizeRow` entry points, by name.
   static var builds: [(String, @Sendable (QuantizeRowOperands) -> Void)] {
-    var builds: [(String, @Sendable (QuantizeRowOperands) -> Void)] = [
-      ("portable", OcellusKernels.KernelTarget.entryPoints.quantizeRow)
-    ]
-    let host = CPUFeatures.host
-    #if canImport(OcellusKernelsAVX2)
-      if host.supportsAVX2 {
-        builds.append(("avx2", OcellusKernelsAVX2.KernelTarget.entryPoints.quantizeRow))
-      }
-    #endif
-    #if canImport(OcellusKernelsAVX512)
-      if host.supportsAVX512 {
-        builds.append(("avx512", OcellusKernelsAVX512.KernelTarget.entryPoints.quantizeRow))
-      }
-    #endif
-    #if canImport(OcellusKernelsVNNI)
-      if host.supportsVNNI {
-        builds.append(("avx512vnni", OcellusKernelsVNNI.KernelTarget.entryPoints.quantizeRow))
-      }
-    #endif
-    return builds
+    KernelBuilds.hosted.map { ($0.name, $0.entry.quantizeRow) }
   }
 
   @Test("every build gives the scalar arithmetic's bytes")

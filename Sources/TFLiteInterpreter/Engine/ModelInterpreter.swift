@@ -164,7 +164,10 @@ public final class ModelInterpreter {
   }
 
   /// Runs every node and hands each computed tensor to `observer` right after its node runs
-  /// (its data are overwritten later, when its arena space is reused): the audit trail.
+  /// (its data are overwritten later, when its arena space is reused): the audit trail. The
+  /// fast kernel builds fold an 8-bit lookup into the op that combines it with its own input
+  /// (SiLU's `x · LOGISTIC(x)`, see `LookupFusion`), so that lookup's tensor is never computed
+  /// nor observed; the reference build (``KernelSet``) runs every node as written.
   public func invoke(
     observing observer: (_ node: Int, _ tensor: TensorSpec, _ data: UnsafeRawBufferPointer) -> Void
   ) throws(InterpreterError) {

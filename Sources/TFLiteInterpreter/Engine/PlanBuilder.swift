@@ -107,6 +107,10 @@ struct PlanBuilder {
             scratchOffset: nil))
       }
     }
+    // The reference build runs every node as the model writes it.
+    if !options.kernels.isReference {
+      LookupFusion.apply(to: &pending, outputs: Set(subgraph.outputs), kernels: options.kernels)
+    }
     return try layOut(tensors: tensors, nodes: pending, folded: folded)
   }
 

@@ -39,7 +39,7 @@ struct ActivationKernel: Kernel {
         try activation(node.options), input: PerTensorQuantization.eightBit(input, "input", node),
         output: PerTensorQuantization.eightBit(node.outputs[0], "output", node), node: node)
       try node.setOutputShape(0, input.shape)
-      return QuantizedLookupKernel(table: table, count: input.elementCount)
+      return QuantizedLookupKernel(table: table, count: input.elementCount, kernels: node.kernels)
     case .int16:
       let element = try int16Element(try activation(node.options), input: input, node)
       try node.setOutputShape(0, input.shape)

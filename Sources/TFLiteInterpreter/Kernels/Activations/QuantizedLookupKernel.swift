@@ -11,25 +11,47 @@ final class QuantizedLookupKernel: Kernel {
 
   private let table: Table
   private let count: Int
+  /// The build whose `byteLookup` runs the 8-bit tables; nil for int16.
+  private let kernels: KernelSet?
 
   /// The 8-bit kernel: output byte for each input byte (an int8 value indexes by its bit
-  /// pattern).
-  init(table: [UInt8], count: Int) {
+  /// pattern), looked up by `kernels`' `byteLookup`.
+  init(table: [UInt8], count: Int, kernels: KernelSet) {
     precondition(table.count == 256, "a byte lookup table has 256 entries")
     self.table = .bytes(table)
     self.count = count
+    self.kernels = kernels
   }
 
   /// The int16 kernel: `element` tabulated for every int16 value.
   init(count: Int, int16 element: (Int16) -> Int16) {
     table = .int16((0..<65_536).map { element(Int16(truncatingIfNeeded: $0)) })
     self.count = count
+    kernels = nil
+  }
+
+  /// The 256-entry table of an 8-bit kernel; nil for int16.
+  var byteTable: [UInt8]? {
+    if case .bytes(let table) = table { return table }
+    return nil
   }
 
   func run(_ io: KernelIO) {
     switch table {
-    case .bytes(let table): lookUp(io, table, UInt8.self)
+    case .bytes(let table): lookUpBytes(io, table)
     case .int16(let table): lookUp(io, table, UInt16.self)
+    }
+  }
+
+  /// `output[i] = table[input[i]]` on the kernel build's byte lookup, in parallel chunks.
+  private func lookUpBytes(_ io: KernelIO, _ table: [UInt8]) {
+    guard let lookUp = kernels?.entry.byteLookup else { return }
+    let (input, output) = (io.input(0, as: UInt8.self), io.output(0, as: UInt8.self))
+    table.withUnsafeBufferPointer { table in
+      let table = table.baseAddress.unsafelyUnwrapped
+      io.pool.parallelFor(count, minimumChunk: 65_536) { range in
+        lookUp(table, input + range.lowerBound, output + range.lowerBound, range.count)
+      }
     }
   }
 

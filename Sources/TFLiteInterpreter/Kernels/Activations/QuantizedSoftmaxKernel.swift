@@ -33,7 +33,6 @@ struct QuantizedSoftmaxKernel: Kernel {
   /// differences contribute nothing to the sum and give the lowest output.
   private let largestStep: Int
 
-
   /// The factory for a uint8 or int8 input (called from ``SoftmaxKernel``).
   static func make(_ node: inout NodeContext, beta: Float) throws(InterpreterError) -> any Kernel {
     let inputTensor = try node.input(0)

@@ -106,6 +106,22 @@ final class QuantizedBinaryKernel: Kernel {
       kernels: node.kernels)
   }
 
+  /// The output byte for each pair of input bytes, when this is 8-bit arithmetic on operands of
+  /// one shape (no broadcasting); nil otherwise. Exactly what ``run(_:)`` computes per element.
+  var elementFunction: ((_ a: UInt8, _ b: UInt8) -> UInt8)? {
+    guard let arithmetic, type != .int16, broadcast.isFlat else { return nil }
+    let signed = type == .int8
+    let (tableA, tableB) = (
+      arithmetic.operandA.byteTable(signed: signed), arithmetic.operandB.byteTable(signed: signed)
+    )
+    return { a, b in
+      UInt8(truncatingIfNeeded: arithmetic.combine(tableA[Int(a)], tableB[Int(b)]))
+    }
+  }
+
+  /// Elements of the output.
+  var elementCount: Int { broadcast.count }
+
   func run(_ io: KernelIO) {
     guard let arithmetic else {
       switch type {

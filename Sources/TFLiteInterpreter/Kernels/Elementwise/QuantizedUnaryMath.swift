@@ -54,7 +54,8 @@ enum QuantizedUnaryMath {
     try node.setOutputShape(0, inputTensor.shape)
     if inputTensor.type == .int8 {
       return QuantizedLookupKernel(
-        table: byteTable(function, input: input, output: output), count: count)
+        table: byteTable(function, input: input, output: output), count: count,
+        kernels: node.kernels)
     }
     guard input.zeroPoint == 0, output.zeroPoint == 0 else {
       throw node.unsupported("int16 input and output need zero point 0")
