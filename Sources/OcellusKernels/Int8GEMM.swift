@@ -225,31 +225,36 @@ enum Int8GEMM {
 
   /// Requantizes the first `rows` sums of `s` with `block` (plus `rowFactor · rowSums[i]` for
   /// row `i` when `rowSums` is given), storing the 16 bytes of row `i` at `output + i · ldc`.
-  @inline(__always)
+  @_transparent
   static func requantize(
     _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock,
     rowSums: UnsafePointer<Int32>?, rowFactor: Int32, output: UnsafeMutablePointer<UInt8>,
     ldc: Int
   ) {
-    @inline(__always)
-    func store(_ sums: SIMD16<Int32>, _ i: Int) {
-      guard i < rows else { return }
-      let term = rowSums.map { rowFactor &* $0[i] } ?? 0
-      block.store(sums &+ SIMD16(repeating: term), to: output + i &* ldc)
+    var terms = SIMD8<Int32>()
+    if let rowSums {
+      for i in 0..<rows { terms[i] = rowFactor &* rowSums[i] }
     }
-    store(s.0, 0)
-    store(s.1, 1)
-    store(s.2, 2)
-    store(s.3, 3)
-    store(s.4, 4)
-    store(s.5, 5)
-    store(s.6, 6)
-    store(s.7, 7)
+    block.store(s.0 &+ SIMD16(repeating: terms[0]), to: output)
+    guard rows > 1 else { return }
+    block.store(s.1 &+ SIMD16(repeating: terms[1]), to: output + ldc)
+    guard rows > 2 else { return }
+    block.store(s.2 &+ SIMD16(repeating: terms[2]), to: output + 2 &* ldc)
+    guard rows > 3 else { return }
+    block.store(s.3 &+ SIMD16(repeating: terms[3]), to: output + 3 &* ldc)
+    guard rows > 4 else { return }
+    block.store(s.4 &+ SIMD16(repeating: terms[4]), to: output + 4 &* ldc)
+    guard rows > 5 else { return }
+    block.store(s.5 &+ SIMD16(repeating: terms[5]), to: output + 5 &* ldc)
+    guard rows > 6 else { return }
+    block.store(s.6 &+ SIMD16(repeating: terms[6]), to: output + 6 &* ldc)
+    guard rows > 7 else { return }
+    block.store(s.7 &+ SIMD16(repeating: terms[7]), to: output + 7 &* ldc)
   }
 
   /// The sums of `rows` (≤ 8) rows of A against one packed panel, A's groups of four XORed
   /// with `flip`. Rows past `rows` re-read the first row; their sums are not meaningful.
-  @inline(__always)
+  @_transparent
   static func accumulate(
     _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flip: Int32, b: UnsafePointer<Int8>
   ) -> TileSums {

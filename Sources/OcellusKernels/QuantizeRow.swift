@@ -34,11 +34,10 @@ enum QuantizeRow {
     rounded.replace(with: whole + 1, where: fraction .>= 0.5)
     rounded.replace(with: whole - 1, where: fraction .<= -0.5)
     let low = Float(lower)
+    // Masked selects (a lane loop of ternaries compiles to scalar branches); NaN stays NaN.
     var clamped = rounded
-    for lane in 0..<8 {
-      let value = rounded[lane]
-      clamped[lane] = value < low ? low : (value > 127 ? 127 : value)
-    }
+    clamped.replace(with: low, where: rounded .< low)
+    clamped.replace(with: 127, where: rounded .> 127)
     // NaN and values C++'s int32 conversion cannot represent become Int32.min: the lower bound.
     let valid = (x .> -2_147_483_904) .& (x .< 2_147_483_648)
     clamped.replace(with: low, where: .!valid)

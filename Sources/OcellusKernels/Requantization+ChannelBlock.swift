@@ -8,7 +8,7 @@ extension Requantization {
     let offset, lower, upper: SIMD16<Int32>
 
     /// Columns `column ..< column + 16` of `t` (whose arrays hold at least that many entries).
-    @inline(__always)
+    @_transparent
     init(_ t: RequantizationTable, column: Int) {
       bias = Self.load(t.bias + column)
       leftShift = Self.load(t.leftShift + column)
@@ -23,7 +23,7 @@ extension Requantization {
 
     /// ``Requantization/vector(_:column:_:)`` for 16 columns: the outputs (in the output
     /// type's range) of the Int32 accumulators `acc`.
-    @inline(__always)
+    @_transparent
     func apply(_ acc: SIMD16<Int32>) -> SIMD16<Int32> {
       let high = Self.highMultiply((acc &+ bias) &<< leftShift, multiplier)
       // RoundingDivideByPOT(high, e): halves away from zero.
@@ -35,7 +35,7 @@ extension Requantization {
     }
 
     /// Requantizes the 16 accumulators `acc` and stores their low bytes at `output`.
-    @inline(__always)
+    @_transparent
     func store(_ acc: SIMD16<Int32>, to output: UnsafeMutablePointer<UInt8>) {
       let values = apply(acc)
       var bytes = SIMD16<UInt8>()
@@ -44,7 +44,7 @@ extension Requantization {
     }
 
     /// ``Requantization/highMultiply(_:_:)`` on 16 lanes.
-    @inline(__always)
+    @_transparent
     static func highMultiply(_ x: SIMD16<Int32>, _ m: SIMD16<Int32>) -> SIMD16<Int32> {
       let xq = unsafeBitCast(x, to: SIMD8<Int64>.self)
       let mq = unsafeBitCast(m, to: SIMD8<Int64>.self)
@@ -59,13 +59,13 @@ extension Requantization {
     }
 
     /// Sixteen Int32 values.
-    @inline(__always)
+    @_transparent
     static func load(_ pointer: UnsafePointer<Int32>) -> SIMD16<Int32> {
       UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<Int32>.self)
     }
 
     /// Lane-wise maximum (written out so that it compiles to one instruction).
-    @inline(__always)
+    @_transparent
     static func maximum(_ a: SIMD16<Int32>, _ b: SIMD16<Int32>) -> SIMD16<Int32> {
       var result = a
       for lane in 0..<16 { result[lane] = a[lane] > b[lane] ? a[lane] : b[lane] }
@@ -73,7 +73,7 @@ extension Requantization {
     }
 
     /// Lane-wise minimum (written out so that it compiles to one instruction).
-    @inline(__always)
+    @_transparent
     static func minimum(_ a: SIMD16<Int32>, _ b: SIMD16<Int32>) -> SIMD16<Int32> {
       var result = a
       for lane in 0..<16 { result[lane] = a[lane] < b[lane] ? a[lane] : b[lane] }
