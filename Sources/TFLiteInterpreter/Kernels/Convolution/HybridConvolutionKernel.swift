@@ -180,14 +180,20 @@ final class HybridConvolutionKernel: Kernel {
     }
   }
 
-  /// ``finish(_:_:_:_:)`` for a CONV_2D output row's channels, 16 at a time, the same float
+  /// ``finish(_:_:_:_:)`` for one output pixel's channels, 16 at a time, the same float
   /// operations in the same order lane by lane; returns the first channel left for the scalar
   /// loop.
   private func finishVectors(
     _ sums: UnsafePointer<Int32>, _ image: HybridQuantization.Row, _ bias: UnsafePointer<Float>?,
     output: UnsafeMutablePointer<Float>
   ) -> Int {
-    guard case .convolution = op else { return 0 }
+    let depthwise: Bool
+    switch op {
+    case .convolution: depthwise = false
+    case .depthwise: depthwise = true
+    }
+    // Depthwise scales are per channel (checked at load) unless there is one channel.
+    guard !depthwise || filter.scales.count == outputChannels else { return 0 }
     let scale = SIMD16<Float>(repeating: image.scale)
     let (lower, upper) = (activation.lower, activation.upper)
     var oc = 0
@@ -196,7 +202,10 @@ final class HybridConvolutionKernel: Kernel {
         let acc = UnsafeRawPointer(sums + oc).loadUnaligned(as: SIMD16<Int32>.self)
         var value = SIMD16<Float>()
         for lane in 0..<16 { value[lane] = Float(acc[lane]) }
-        if perChannel {
+        if depthwise {
+          let filterScales = UnsafeRawPointer(scales.baseAddress! + oc)
+          value = value * (filterScales.loadUnaligned(as: SIMD16<Float>.self) * scale)
+        } else if perChannel {
           let filterScales = UnsafeRawPointer(scales.baseAddress! + oc)
           value = value * filterScales.loadUnaligned(as: SIMD16<Float>.self) * scale
         } else {
@@ -311,8 +320,12 @@ final class HybridConvolutionKernel: Kernel {
         kernels.entry.hybridDepthwiseRow(operands)
       }
       let out = output + row * g.outputWidth * channels
-      for index in 0..<(g.outputWidth * channels) {
-        out[index] = finish(sums[index], images[b], index % channels, bias)
+      for x in 0..<g.outputWidth {
+        let (pixelSums, pixelOutput) = (sums + x * channels, out + x * channels)
+        let vectorEnd = finishVectors(pixelSums, images[b], bias, output: pixelOutput)
+        for oc in vectorEnd..<channels {
+          pixelOutput[oc] = finish(pixelSums[oc], images[b], oc, bias)
+        }
       }
     }
   }

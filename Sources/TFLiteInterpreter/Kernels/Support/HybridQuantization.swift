@@ -32,6 +32,7 @@ enum HybridQuantization {
   /// `std::minmax_element` over `count` (≥ 1) floats: the first smallest and the last largest.
   @inline(__always)
   static func minMax(_ values: UnsafePointer<Float>, count: Int) -> (min: Float, max: Float) {
+    if count >= 32, let range = vectorMinMax(values, count: count) { return range }
     var low = values[0]
     var high = values[0]
     for index in 1..<max(count, 1) {
@@ -40,6 +41,36 @@ enum HybridQuantization {
       if !(value < high) { high = value }
     }
     return (low, high)
+  }
+
+  /// ``minMax(_:count:)`` 16 lanes at a time, or nil when a value is NaN (whose effect on the
+  /// scalar scan depends on its position). Without NaN the extremes are the same values
+  /// (a +0/−0 tie can pick the other zero, which no caller distinguishes: both are clamped
+  /// against 0).
+  static func vectorMinMax(_ values: UnsafePointer<Float>, count: Int) -> (min: Float, max: Float)?
+  {
+    let raw = UnsafeRawPointer(values)
+    var low = raw.loadUnaligned(as: SIMD16<Float>.self)
+    var high = low
+    var nan = low .!= low
+    var i = 16
+    while i + 16 <= count {
+      let v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self)
+      low.replace(with: v, where: v .< low)
+      high.replace(with: v, where: v .> high)
+      nan = nan .| (v .!= v)
+      i += 16
+    }
+    guard !any(nan) else { return nil }
+    var (minimum, maximum) = (low.min(), high.max())
+    while i < count {
+      let value = values[i]
+      if value.isNaN { return nil }
+      minimum = Swift.min(minimum, value)
+      maximum = Swift.max(maximum, value)
+      i += 1
+    }
+    return (minimum, maximum)
   }
 
   /// `SymmetricQuantizeFloats`: returns the scale `max|v| / 127` (1 when every value is 0).
