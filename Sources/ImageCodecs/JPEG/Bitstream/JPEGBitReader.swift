@@ -4,8 +4,8 @@
 /// inserts), it supplies zero bits and sets `insufficientData` once a zero bit that is not
 /// real data is consumed.
 struct JPEGBitReader {
-  /// The whole file.
-  let data: UnsafePointer<UInt8>
+  /// The whole file (rebound by a streamed decode before each use).
+  var data: UnsafePointer<UInt8>
   /// The file's length.
   let end: Int
   /// The next byte to load.
