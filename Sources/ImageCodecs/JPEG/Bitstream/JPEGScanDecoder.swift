@@ -258,6 +258,11 @@ enum JPEGScanDecoder {
   @inline(__always)
   static func decodeDCDifference(_ bits: inout JPEGBitReader, _ table: UnsafeRawPointer) -> Int32 {
     bits.ensure()
+    let fast = bits.peekFast(table)
+    if fast != 0 {
+      bits.consume(Int(truncatingIfNeeded: fast & 0xFF))
+      return fast >> 16
+    }
     let size = bits.decode(table)
     return size == 0 ? 0 : bits.receiveExtend(size)
   }
@@ -271,7 +276,7 @@ enum JPEGScanDecoder {
     var k = 1
     while k < 64 {
       bits.ensure()
-      let fast = bits.peekFastAC(table)
+      let fast = bits.peekFast(table)
       if fast != 0 {
         k &+= Int(truncatingIfNeeded: fast >> 8) & 15
         bits.consume(Int(truncatingIfNeeded: fast & 0xFF))
