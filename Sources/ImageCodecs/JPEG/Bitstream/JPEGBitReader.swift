@@ -121,7 +121,7 @@ struct JPEGBitReader {
     }
   }
 
-  /// The fast entry (see ``JPEGHuffmanTable``) for the next 9 bits, 0 when none applies.
+  /// The fast entry (see ``JPEGHuffmanTable``) for the next `lookaheadBits` bits, 0 when none applies.
   @inline(__always)
   func peekFast(_ table: UnsafeRawPointer) -> Int32 {
     table.load(
