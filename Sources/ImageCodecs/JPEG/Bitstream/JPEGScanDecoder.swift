@@ -149,10 +149,12 @@ enum JPEGScanDecoder {
         return nil
       }
     case .acRefine:
+      let masks = JPEGRefinementMasks()
+      defer { masks.deallocate() }
       return forEach { bits, row, column, endOfBandRun in
         if let acTable {
           decodeACRefine(
-            &bits, acTable, blocks.block(0, row: row, column: column), order, band: band,
+            &bits, acTable, blocks.block(0, row: row, column: column), order, masks, band: band,
             endOfBandRun: &endOfBandRun)
         }
         return nil
