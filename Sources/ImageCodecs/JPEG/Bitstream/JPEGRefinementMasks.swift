@@ -39,17 +39,20 @@ package struct JPEGRefinementMasks {
     return ordered
   }
 
-  /// Bit p set when natural position p of `block` is nonzero.
+  /// Bit p set when natural position p of `block` is nonzero: per row, each lane's
+  /// nonzero flag (v | −v has its sign bit set exactly when v ≠ 0) as a 0/1 byte, the 8 bytes
+  /// gathered into 8 bits by one multiplication.
   @inline(__always)
   static func nonzeroNatural(_ block: UnsafePointer<Int16>) -> UInt64 {
     let raw = UnsafeRawPointer(block)
-    let weights = SIMD8<Int16>(1, 2, 4, 8, 16, 32, 64, 128)
     let zero = SIMD8<Int16>(repeating: 0)
+    let one = SIMD8<Int16>(repeating: 1)
     var mask: UInt64 = 0
     for row in 0..<8 {
       let values = raw.loadUnaligned(fromByteOffset: row &* 16, as: SIMD8<Int16>.self)
-      let bits = zero.replacing(with: weights, where: values .!= zero).wrappedSum()
-      mask |= UInt64(UInt16(bitPattern: bits)) &<< UInt64(row &* 8)
+      let flags = ((values | (zero &- values)) &>> 15) & one
+      let bytes = unsafeBitCast(JPEGLaneConversions.uint8Truncating(flags), to: UInt64.self)
+      mask |= ((bytes &* 0x0102_0408_1020_4080) &>> 56) &<< UInt64(row &* 8)
     }
     return mask
   }
