@@ -22,7 +22,6 @@ final class JPEGCoefficientStream {
   private let predictions: UnsafeMutablePointer<Int32>
   /// One iMCU row of every frame component, one after the other.
   private let storage: UnsafeMutablePointer<Int16>
-  private let storageCount: Int
   /// Per frame component: where its row starts in `storage`.
   private let offsets: [Int]
   /// iMCU rows decoded so far.
@@ -49,7 +48,6 @@ final class JPEGCoefficientStream {
       total += plane.blocksPerLine * plane.verticalSampling * 64
     }
     self.offsets = offsets
-    storageCount = total
     storage = .allocate(capacity: max(total, 1))
     storage.initialize(repeating: 0, count: max(total, 1))
     order = .allocate(capacity: JPEGScanDecoder.naturalOrder.count)
@@ -82,18 +80,20 @@ final class JPEGCoefficientStream {
   var isIncomplete: Bool { cursor.damaged || reader.insufficientData }
 
   /// The first coefficient of the current iMCU row of frame component `component`: its blocks
-  /// in rows of `blocksPerLine`, natural order inside a block, not dequantized.
-  func coefficients(component: Int) -> UnsafePointer<Int16> {
-    UnsafePointer(storage + offsets[component])
+  /// in rows of `blocksPerLine`, natural order inside a block, not dequantized. The caller
+  /// zeroes each block it reads once done with it (see ``decodeNextRow()``).
+  func coefficients(component: Int) -> UnsafeMutablePointer<Int16> {
+    storage + offsets[component]
   }
 
   /// Decodes the next iMCU row (the rows before it have been) into the row buffer, which
-  /// then holds that row only. Past the last row it does nothing.
+  /// then holds that row only. Only nonzero coefficients are written: every block the caller
+  /// reads must be zero before (zeroed at allocation, and by the caller after reading it, as
+  /// ``JPEGPixelPipeline`` does). Past the last row it does nothing.
   func decodeNextRow() {
     let row = decodedRows
     guard row < iMCURows else { return }
     decodedRows += 1
-    storage.update(repeating: 0, count: storageCount)
     let divisor = geometry.iMCURowDivisor
     let rows = (row * divisor)..<min((row + 1) * divisor, geometry.mcuRows)
     bytes.withUnsafeBufferPointer { buffer in

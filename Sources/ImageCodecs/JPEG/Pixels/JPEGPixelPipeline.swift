@@ -74,7 +74,7 @@ package enum JPEGPixelPipeline {
           transformBlockRows(
             stream.coefficients(component: index), blocksPerLine: components[index].blocksPerLine,
             rows: firstBlockRow..<min(firstBlockRow + layout.vertical, (layout.height + 7) / 8),
-            quantization: quant.baseAddress!, layout: layout, storage: storage)
+            quantization: quant.baseAddress!, layout: layout, storage: storage, clearing: true)
         }
       }
     }
@@ -167,11 +167,14 @@ package enum JPEGPixelPipeline {
   }
 
   /// Inverse-transforms block rows `rows` of one component, whose first row's blocks start at
-  /// `blocks` (`blocksPerLine` blocks a row), into its ring rows.
+  /// `blocks` (`blocksPerLine` blocks a row), into its ring rows. With `clearing` (the
+  /// streamed path, whose blocks are mutable) each block is zeroed once transformed, while it
+  /// is in cache, ready for the next iMCU row's decode (which writes only nonzero
+  /// coefficients); blocks never transformed are never read.
   static func transformBlockRows(
     _ blocks: UnsafePointer<Int16>, blocksPerLine: Int, rows: Range<Int>,
     quantization: UnsafePointer<Int16>, layout: ComponentLayout,
-    storage: UnsafeMutablePointer<UInt8>
+    storage: UnsafeMutablePointer<UInt8>, clearing: Bool = false
   ) {
     let blocksWide = (layout.width + 7) / 8
     var rowStart = blocks
@@ -180,6 +183,10 @@ package enum JPEGPixelPipeline {
       var out = layout.rowPointer(storage, blockRow * 8)
       for _ in 0..<blocksWide {
         JPEGIDCT.transform(block, quantization, out, stride: layout.rowStride)
+        if clearing {
+          UnsafeMutableRawPointer(mutating: block).storeBytes(
+            of: (SIMD64<UInt8>(), SIMD64<UInt8>()), as: (SIMD64<UInt8>, SIMD64<UInt8>).self)
+        }
         block += 64
         out += 8
       }
