@@ -6,8 +6,11 @@
 struct InflateOutput: Sendable {
   /// Decompressed bytes in `0..<count`, zero padding after.
   var storage: [UInt8]
-  /// Number of decompressed bytes produced so far.
+  /// Number of decompressed bytes held (produced so far minus `discarded`).
   var count: Int
+  /// Bytes dropped from the front by ``discard(_:)``: `storage[0]` is output byte
+  /// `discarded`.
+  var discarded = 0
   /// The most bytes the output may hold.
   let limit: Int
   /// Whether `limit` is the exact expected size (changes which error is thrown).
@@ -54,8 +57,8 @@ struct InflateOutput: Sendable {
     }
   }
 
-  /// Usable capacity of `storage`.
-  var capacity: Int { storage.count - 1 }
+  /// Usable capacity of `storage`, never past the room `limit` leaves after the discarded bytes.
+  var capacity: Int { min(storage.count - 1, limit - discarded) }
 
   /// Ensures room for `needed` more bytes, growing geometrically up to `limit`.
   ///
@@ -64,12 +67,12 @@ struct InflateOutput: Sendable {
   /// `count + needed` exceeds the limit; nothing is allocated then.
   mutating func makeRoom(_ needed: Int) throws(InflateError) {
     let required = count + needed
-    if required <= capacity { return }
-    guard required <= limit else {
+    guard required <= limit - discarded else {
       throw isExact
         ? .outputLongerThanExpected(expected: limit) : .outputLimitExceeded(limit: limit)
     }
-    let target = min(limit, max(required, max(0, capacity) * 2, initialCapacity))
+    if required <= storage.count - 1 { return }
+    let target = min(limit - discarded, max(required, max(0, capacity) * 2, initialCapacity))
     // A zero-filled array and one bulk copy are much faster than appending repeated zeros.
     var grown = [UInt8](repeating: 0, count: target + 1)
     let kept = min(count, storage.count)
@@ -83,6 +86,20 @@ struct InflateOutput: Sendable {
   }
 
   /// Drops the zero padding so that `storage` is exactly the output.
+  /// Drops the first `bytes` (0...count) held bytes, moving the rest to the front; the room
+  /// left stays zero-filled past `count`.
+  mutating func discard(_ bytes: Int) {
+    guard bytes > 0 else { return }
+    let kept = count - bytes
+    storage.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      base.update(from: base + bytes, count: kept)
+      (base + kept).update(repeating: 0, count: bytes)
+    }
+    count = kept
+    discarded += bytes
+  }
+
   mutating func trim() {
     if storage.count > count {
       storage.removeLast(storage.count - count)

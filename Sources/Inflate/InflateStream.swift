@@ -24,8 +24,31 @@ public struct InflateStream: Sendable {
     out = try InflateOutput(limits: limits, compressedSize: nil)
   }
 
-  /// The bytes decompressed so far (a view of the output buffer, not a copy).
+  /// The bytes decompressed so far and not discarded (a view of the output buffer, not a
+  /// copy): output bytes ``discardedByteCount`` onwards.
   public var output: ArraySlice<UInt8> { out.storage[0..<out.count] }
+
+  /// Output bytes dropped by ``discardOutput(before:)``.
+  public var discardedByteCount: Int { out.discarded }
+
+  /// The back-reference window DEFLATE needs behind the newest output byte.
+  public static let windowSize = 32_768
+
+  /// Drops ``output`` bytes before index `position` (of the current ``output``) that the
+  /// stream no longer needs, so that a caller consuming the output as it arrives (a PNG row
+  /// decoder) keeps memory at O(window + chunk) instead of O(whole output). Keeps the last
+  /// ``windowSize`` bytes and, for zlib, any byte not yet in the running Adler-32. Returns how
+  /// many bytes were dropped (``output`` indexes shift down by that much). After a discard,
+  /// ``finish()`` returns only the bytes still held.
+  @discardableResult
+  public mutating func discardOutput(before position: Int) -> Int {
+    var bytes = min(position, out.count - Self.windowSize)
+    if decoder.format == .zlib { bytes = min(bytes, decoder.checksummedCount) }
+    guard bytes > 0 else { return 0 }
+    out.discard(bytes)
+    if decoder.format == .zlib { decoder.checksummedCount -= bytes }
+    return bytes
+  }
 
   /// Whether the end of the stream (and, for zlib, its verified trailer) has been reached.
   public var isFinished: Bool { decoder.isDone }
@@ -78,8 +101,9 @@ public struct InflateStream: Sendable {
       failure = error
       throw error
     }
-    if out.isExact && out.count != out.limit {
-      let error = InflateError.outputShorterThanExpected(expected: out.limit, actual: out.count)
+    if out.isExact && out.discarded + out.count != out.limit {
+      let error = InflateError.outputShorterThanExpected(
+        expected: out.limit, actual: out.discarded + out.count)
       failure = error
       throw error
     }

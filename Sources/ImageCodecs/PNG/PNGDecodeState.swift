@@ -88,6 +88,12 @@ struct PNGDecodeState {
     do { try inflater.append(chunk.data(in: file)) } catch { failure = error }
     let rowError = inflater.output.withUnsafeBytes { decoder.consume($0) }
     if let rowError { throw rowError }
+    // Rows decoded are no longer needed beyond the inflate window: dropping them keeps the
+    // filtered data at O(window + chunk output), not a whole-image buffer freshly faulted
+    // in on every decode.
+    if decoder.consumed >= 4 * InflateStream.windowSize {
+      decoder.rebase(droppingFirst: inflater.discardOutput(before: decoder.consumed))
+    }
     if let failure {
       // libpng's "Too much image data" is benign: once every row is decoded, the rest is ignored.
       guard case .outputLongerThanExpected = failure else {
@@ -95,7 +101,7 @@ struct PNGDecodeState {
       }
       if !decoder.isComplete {
         // The step that crossed the exact limit (a match or stored block) was not written.
-        try finishOverlong(&decoder)
+        try finishOverlong(&decoder, skipping: inflater.discardedByteCount)
       }
       imageDone = true
       overlong = true
@@ -151,7 +157,9 @@ struct PNGDecodeState {
   /// limit: inflates the image data again with room for one more step (at most a
   /// 65,535-byte stored block or a 258-byte match past the image), so that every row is
   /// produced.
-  private func finishOverlong(_ rows: inout PNGRowDecoder) throws(DecodeError) {
+  private func finishOverlong(_ rows: inout PNGRowDecoder, skipping skipped: Int)
+    throws(DecodeError)
+  {
     let expected = header.filteredSize ?? 0
     var retry: InflateStream
     do {
@@ -170,7 +178,11 @@ struct PNGDecodeState {
       }
       if retry.output.count >= expected { break }
     }
-    if let rowError = retry.output.withUnsafeBytes({ rows.consume($0) }) { throw rowError }
+    // The rows already decoded read the first stream's output from byte `skipped` on.
+    let rowError = retry.output.withUnsafeBytes { output in
+      rows.consume(UnsafeRawBufferPointer(rebasing: output[min(skipped, output.count)...]))
+    }
+    if let rowError { throw rowError }
     guard rows.isComplete else {
       throw .compressedData(
         format: .png, offset: imageDataStart, .outputLongerThanExpected(expected: expected))

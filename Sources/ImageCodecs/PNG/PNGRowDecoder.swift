@@ -52,8 +52,15 @@ struct PNGRowDecoder {
   /// Whether every row of every pass has been decoded.
   var isComplete: Bool { cursor.passIndex >= passes.count }
 
-  /// Bytes of the filtered stream consumed so far.
+  /// Bytes of the filtered stream consumed so far, counted from the start of the buffer
+  /// `consume` is given (see ``rebase(droppingFirst:)``).
   var consumed: Int { cursor.consumed }
+
+  /// Notes that the first `bytes` (≤ ``consumed``) of the stream buffer were dropped: the
+  /// next `consume` is given the buffer without them.
+  mutating func rebase(droppingFirst bytes: Int) {
+    cursor.consumed -= bytes
+  }
 
   /// Decodes every complete row of `stream` (the whole filtered stream produced so far) that
   /// has not been decoded yet.

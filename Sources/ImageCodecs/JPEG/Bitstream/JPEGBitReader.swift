@@ -4,8 +4,8 @@
 /// inserts), it supplies zero bits and sets `insufficientData` once a zero bit that is not
 /// real data is consumed.
 struct JPEGBitReader {
-  /// The whole file.
-  let data: UnsafePointer<UInt8>
+  /// The whole file (rebound by a streamed decode before each use).
+  var data: UnsafePointer<UInt8>
   /// The file's length.
   let end: Int
   /// The next byte to load.
@@ -30,19 +30,24 @@ struct JPEGBitReader {
     self.position = min(max(0, position), count)
   }
 
-  /// Makes at least 32 bits available (real or padding). The common case, four data bytes
-  /// without an FF, is inline; everything else goes through `refilled`.
+  /// Makes at least 32 bits available (real or padding). The common case, no FF among the
+  /// next eight data bytes, is inline and loads as many whole bytes as fit (4 to 7, leaving
+  /// 57 to 63 valid bits); everything else goes through `refilled`.
   @inline(__always)
   mutating func ensure() {
     guard bitCount < 32 else { return }
-    if marker == 0 && position &+ 4 <= end {
-      let raw = UnsafeRawPointer(data + position).loadUnaligned(as: UInt32.self)
+    if marker == 0 && position &+ 8 <= end {
+      let raw = UnsafeRawPointer(data + position).loadUnaligned(as: UInt64.self)
       let inverted = ~raw
       // A zero byte in `inverted` is an FF byte in the data.
-      if (inverted &- 0x0101_0101) & ~inverted & 0x8080_8080 == 0 {
-        buffer |= UInt64(UInt32(bigEndian: raw)) &<< UInt64(32 &- bitCount)
-        bitCount &+= 32
-        position &+= 4
+      if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
+        let count = (63 &- bitCount) &>> 3
+        let bits = UInt64(count &* 8)
+        // The first `count` bytes, left-aligned, the bits after them zero.
+        let loaded = UInt64(bigEndian: raw) & ~(UInt64.max &>> bits)
+        buffer |= loaded &>> UInt64(bitCount)
+        bitCount &+= count &* 8
+        position &+= count
         return
       }
     }
@@ -116,11 +121,11 @@ struct JPEGBitReader {
     }
   }
 
-  /// The AC fast entry (see ``JPEGHuffmanTable``) for the next 9 bits, 0 when none applies.
+  /// The fast entry (see ``JPEGHuffmanTable``) for the next `lookaheadBits` bits, 0 when none applies.
   @inline(__always)
-  func peekFastAC(_ table: UnsafeRawPointer) -> Int32 {
+  func peekFast(_ table: UnsafeRawPointer) -> Int32 {
     table.load(
-      fromByteOffset: JPEGHuffmanTable.fastACOffset + Int(
+      fromByteOffset: JPEGHuffmanTable.fastOffset + Int(
         truncatingIfNeeded: buffer &>> UInt64(64 - JPEGHuffmanTable.lookaheadBits)) &* 4,
       as: Int32.self)
   }

@@ -47,14 +47,41 @@ struct JPEGBitstreamDecoder {
   /// `.truncated`; arithmetic coding, 12/16-bit precision, lossless and hierarchical frames and
   /// DNL-defined heights throw `.unsupported`.
   static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> JPEGFrame {
+    guard case .whole(let frame) = try start(bytes, limits: limits, streaming: false) else {
+      preconditionFailure("a decode without streaming returns the whole frame")
+    }
+    return frame
+  }
+
+  /// What ``start(_:limits:streaming:)`` returns: the whole frame's coefficients, or a stream
+  /// of them one iMCU row at a time.
+  enum Start {
+    case whole(JPEGFrame)
+    case streamed(JPEGCoefficientStream)
+  }
+
+  /// Starts decoding `bytes` as ``decode(_:limits:)`` does, except that when `streaming` and
+  /// the file is single-scan sequential (libjpeg's one-pass case) it only reads up to the scan
+  /// data and returns a stream that decodes the coefficients one iMCU row at a time; the
+  /// coefficient memory checked against `limits` is then one iMCU row's. Throws what
+  /// ``decode(_:limits:)`` throws, for the same files.
+  static func start(_ bytes: [UInt8], limits: DecodeLimits, streaming: Bool)
+    throws(DecodeError) -> Start
+  {
     var reader = JPEGMarkerReader(bytes: bytes)
     try reader.readStartOfImage()
     var state = JPEGDecoderState()
     let (frame, firstScan) = try readHeaders(&reader, &state, limits: limits)
+    let streams =
+      streaming && !frame.isProgressive
+      && firstScan.componentIndices.count == frame.components.count
     var decoder = try JPEGBitstreamDecoder(
-      reader: reader, state: state, frame: frame, limits: limits)
-    try decoder.decodeScans(from: firstScan)
-    return decoder.result
+      reader: reader, state: state, frame: frame, limits: limits, storesOneIMCURow: streams)
+    guard streams else {
+      try decoder.decodeScans(from: firstScan)
+      return .whole(decoder.result)
+    }
+    return .streamed(try decoder.stream(firstScan))
   }
 
   /// Reads the tables and other markers up to the first SOS (libjpeg `jpeg_read_header`) and
@@ -101,19 +128,22 @@ struct JPEGBitstreamDecoder {
 
   /// Sizes and allocates the coefficient planes (libjpeg `initial_setup`) once their memory
   /// is checked against `limits`, and gives a sequential file the standard Huffman tables it
-  /// may omit.
+  /// may omit. With `storesOneIMCURow` the planes are sized but left empty, and the memory
+  /// checked is one iMCU row's (what a ``JPEGCoefficientStream`` allocates).
   private init(
     reader: JPEGMarkerReader, state: JPEGDecoderState, frame: JPEGFrameHeader,
-    limits: DecodeLimits
+    limits: DecodeLimits, storesOneIMCURow: Bool
   ) throws(DecodeError) {
     let hMax = frame.maxHorizontalSampling
     let vMax = frame.maxVerticalSampling
     let mcusPerRow = Self.ceilDivide(frame.width, 8 * hMax)
     let mcuRows = Self.ceilDivide(frame.height, 8 * vMax)
+    let storedMCURows = storesOneIMCURow ? 1 : mcuRows
     var totalBytes = 0
     for component in frame.components {
       totalBytes +=
-        mcusPerRow * component.horizontalSampling * mcuRows * component.verticalSampling * 64 * 2
+        mcusPerRow * component.horizontalSampling * storedMCURows * component.verticalSampling
+        * 64 * 2
     }
     guard totalBytes <= limits.maxDecodedBytes else {
       throw .tooLarge(
@@ -136,7 +166,8 @@ struct JPEGBitstreamDecoder {
         widthInBlocks: Self.ceilDivide(frame.width * h, 8 * hMax),
         heightInBlocks: Self.ceilDivide(frame.height * v, 8 * vMax),
         blocksPerLine: mcusPerRow * h, blocksPerColumn: mcuRows * v,
-        coefficients: [Int16](repeating: 0, count: mcusPerRow * h * mcuRows * v * 64),
+        coefficients: [Int16](
+          repeating: 0, count: storesOneIMCURow ? 0 : mcusPerRow * h * mcuRows * v * 64),
         coefficientBits: [Int8](repeating: -1, count: 64),
         previousCoefficientBits: [Int8](repeating: -1, count: 64))
     }
@@ -171,11 +202,7 @@ struct JPEGBitstreamDecoder {
   private mutating func decodeScan(_ scan: JPEGScanHeader, singleScan: Bool)
     throws(DecodeError) -> (pending: JPEGMarker?, reachedEnd: Bool)
   {
-    let kind = try scanKind(scan)
-    try latchTables(for: scan)
-    let (dcTables, acTables) = try huffmanTables(for: scan, kind: kind)
-    let geometry = geometry(of: scan)
-    try chargeVisits(of: scan, geometry: geometry)
+    let (kind, dcTables, acTables, geometry) = try prepare(scan)
     var damaged = false
     var failure: String? = nil
     var end = (position: reader.position, marker: UInt8(0), reachedEnd: false, insufficient: false)
@@ -205,6 +232,32 @@ struct JPEGBitstreamDecoder {
     reader.position = end.position
     let pending = end.marker != 0 && !end.reachedEnd ? JPEGMarker(end.marker) : nil
     return (pending, end.reachedEnd)
+  }
+
+  /// Checks `scan` and sets up its decoding (its routine, tables latched, Huffman tables built,
+  /// MCU layout, visits charged), throwing as libjpeg's `start_pass` routines do.
+  private mutating func prepare(_ scan: JPEGScanHeader) throws(DecodeError) -> (
+    kind: JPEGScanDecoder.Kind, dcTables: [JPEGHuffmanTable?], acTables: [JPEGHuffmanTable?],
+    geometry: JPEGScanDecoder.Geometry
+  ) {
+    let kind = try scanKind(scan)
+    try latchTables(for: scan)
+    let (dcTables, acTables) = try huffmanTables(for: scan, kind: kind)
+    let geometry = geometry(of: scan)
+    try chargeVisits(of: scan, geometry: geometry)
+    return (kind, dcTables, acTables, geometry)
+  }
+
+  /// Sets up the only scan of a single-scan sequential file (all components, interleaved
+  /// unless there is one) and returns the stream that decodes it one iMCU row at a time.
+  private mutating func stream(_ scan: JPEGScanHeader) throws(DecodeError)
+    -> JPEGCoefficientStream
+  {
+    let (_, dcTables, acTables, geometry) = try prepare(scan)
+    return JPEGCoefficientStream(
+      bytes: reader.bytes, position: reader.position, frame: result,
+      scanComponents: scan.componentIndices, geometry: geometry, dcTables: dcTables,
+      acTables: acTables, restartInterval: state.restartInterval)
   }
 
   /// The scan's decoding routine, its parameters checked as libjpeg's `start_pass` routines

@@ -51,4 +51,15 @@ struct JPEGComponentPlane: Sendable {
       )
     }
   }
+
+  /// Throws `.invalid` unless one iMCU row of the plane (component `index`, `Vi` block rows of
+  /// `blocksPerLine` blocks, held outside the plane) covers a `width`-sample row and the
+  /// quantization table is whole (the streamed render's check).
+  func checkRowBlocks(index: Int, width: Int) throws(DecodeError) {
+    guard blocksPerLine >= (width + 7) / 8, quantizationTable.count == 64 else {
+      throw .invalid(
+        format: .jpeg, offset: nil,
+        reason: "component \(index) has \(blocksPerLine) blocks a row for a \(width)-sample row")
+    }
+  }
 }

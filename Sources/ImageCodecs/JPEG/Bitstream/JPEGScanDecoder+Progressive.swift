@@ -33,12 +33,14 @@ extension JPEGScanDecoder {
 
   /// One block of an AC refinement scan (jdphuff.c `decode_mcu_AC_refine`): newly nonzero
   /// coefficients of magnitude 2^Al, and a correction bit for each already nonzero coefficient
-  /// passed over, including those in the rest of the band under an end-of-band run.
+  /// passed over, including those in the rest of the band under an end-of-band run (found
+  /// through `masks`: refining keeps nonzero coefficients nonzero, so the set is known up
+  /// front and visited in zigzag order, as libjpeg's loop visits it).
   @inline(__always)
   static func decodeACRefine(
     _ bits: inout JPEGBitReader, _ table: UnsafeRawPointer, _ block: UnsafeMutablePointer<Int16>,
-    _ order: UnsafePointer<Int32>, band: (start: Int, end: Int, shift: Int),
-    endOfBandRun: inout Int
+    _ order: UnsafePointer<Int32>, _ masks: JPEGRefinementMasks,
+    band: (start: Int, end: Int, shift: Int), endOfBandRun: inout Int
   ) {
     let plusOne = Int16(truncatingIfNeeded: 1 << band.shift)
     let minusOne = Int16(truncatingIfNeeded: -1 << band.shift)
@@ -75,12 +77,13 @@ extension JPEGScanDecoder {
       }
     }
     if endOfBandRun > 0 {
-      while k <= band.end {
-        let position = Int(order[k])
-        if block[position] != 0 {
+      if k <= band.end {
+        var nonzero = masks.nonzero(block, from: k, through: band.end)
+        while nonzero != 0 {
+          let position = Int(order[nonzero.trailingZeroBitCount])
           refine(&block[position], &bits, plusOne: plusOne, minusOne: minusOne)
+          nonzero &= nonzero &- 1
         }
-        k += 1
       }
       endOfBandRun -= 1
     }

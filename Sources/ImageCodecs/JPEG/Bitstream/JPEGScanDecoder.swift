@@ -67,11 +67,33 @@ enum JPEGScanDecoder {
     }
     natural.initialize(from: naturalOrder, count: naturalOrder.count)
     predictions.initialize(repeating: 0, count: 4)
+    var cursor = JPEGScanCursor(restartInterval: restartInterval, lastGoodIMCURow: lastGoodIMCURow)
+    defer {
+      lastGoodIMCURow = cursor.lastGoodIMCURow
+      if cursor.damaged { damaged = true }
+    }
     return withExtendedLifetime((dcTables, acTables)) {
       run(
         reader: &reader, kind: kind, blocks: blocks, order: natural, predictions: predictions,
-        geometry: geometry, band: band, restartInterval: restartInterval,
-        lastGoodIMCURow: &lastGoodIMCURow, damaged: &damaged)
+        geometry: geometry, band: band, restartInterval: restartInterval, cursor: &cursor)
+    }
+  }
+
+  /// Decodes MCU rows `rows` of a sequential scan whose blocks are laid out by `blocks` with
+  /// MCU row `firstStoredRow` at their MCU row 0, continuing from `cursor` (the streamed
+  /// decode's entry: one iMCU row a call into a one-iMCU-row buffer).
+  static func decodeSequentialRows(
+    reader: inout JPEGBitReader, blocks: JPEGMCUBlocks, order: UnsafePointer<Int32>,
+    predictions: UnsafeMutablePointer<Int32>, geometry: Geometry, rows: Range<Int>,
+    firstStoredRow: Int, restartInterval: Int, cursor: inout JPEGScanCursor
+  ) {
+    _ = forEachMCU(
+      &reader, geometry: geometry, rows: rows, firstStoredRow: firstStoredRow,
+      restartInterval: restartInterval, predictions: predictions, cursor: &cursor
+    ) { bits, row, column, _ in
+      decodeSequentialMCU(
+        &bits, blocks, row: row, column: column, order: order, predictions: predictions)
+      return nil
     }
   }
 
@@ -80,10 +102,10 @@ enum JPEGScanDecoder {
   private static func run(
     reader: inout JPEGBitReader, kind: Kind, blocks: JPEGMCUBlocks, order: UnsafePointer<Int32>,
     predictions: UnsafeMutablePointer<Int32>, geometry: Geometry,
-    band: (start: Int, end: Int, shift: Int), restartInterval: Int, lastGoodIMCURow: inout Int,
-    damaged: inout Bool
+    band: (start: Int, end: Int, shift: Int), restartInterval: Int,
+    cursor: inout JPEGScanCursor
   ) -> String? {
-    // `forEachMCU` with this scan's state.
+    // `forEachMCU` over the whole scan.
     @inline(__always)
     func forEach(
       _ decodeMCU: (
@@ -91,8 +113,8 @@ enum JPEGScanDecoder {
       ) -> String?
     ) -> String? {
       forEachMCU(
-        &reader, geometry: geometry, restartInterval: restartInterval, predictions: predictions,
-        lastGoodIMCURow: &lastGoodIMCURow, damaged: &damaged, decodeMCU)
+        &reader, geometry: geometry, rows: 0..<geometry.mcuRows, firstStoredRow: 0,
+        restartInterval: restartInterval, predictions: predictions, cursor: &cursor, decodeMCU)
     }
     // Always set for AC scans; without it their MCUs are passed over.
     let acTable = blocks.acTable(0)
@@ -127,10 +149,12 @@ enum JPEGScanDecoder {
         return nil
       }
     case .acRefine:
+      let masks = JPEGRefinementMasks()
+      defer { masks.deallocate() }
       return forEach { bits, row, column, endOfBandRun in
         if let acTable {
           decodeACRefine(
-            &bits, acTable, blocks.block(0, row: row, column: column), order, band: band,
+            &bits, acTable, blocks.block(0, row: row, column: column), order, masks, band: band,
             endOfBandRun: &endOfBandRun)
         }
         return nil
@@ -138,32 +162,40 @@ enum JPEGScanDecoder {
     }
   }
 
-  /// Runs `decodeMCU(bits, row, column, endOfBandRun)` on every MCU of the scan, handling
-  /// restart intervals (which reset `predictions` and the end-of-band run) and data that runs
-  /// out as libjpeg does. Returns the first failure `decodeMCU` reports, or nil.
+  /// Runs `decodeMCU(bits, row, column, endOfBandRun)` on every MCU of MCU rows `rows`
+  /// (passing rows relative to `firstStoredRow`), handling restart intervals (which reset
+  /// `predictions` and the end-of-band run) and data that runs out as libjpeg does, from and
+  /// into `cursor`. Returns the first failure `decodeMCU` reports, or nil.
   @inline(__always)
   private static func forEachMCU(
-    _ reader: inout JPEGBitReader, geometry: Geometry, restartInterval: Int,
-    predictions: UnsafeMutablePointer<Int32>, lastGoodIMCURow: inout Int, damaged: inout Bool,
+    _ reader: inout JPEGBitReader, geometry: Geometry, rows: Range<Int>, firstStoredRow: Int,
+    restartInterval: Int, predictions: UnsafeMutablePointer<Int32>,
+    cursor: inout JPEGScanCursor,
     _ decodeMCU: (
       _ bits: inout JPEGBitReader, _ row: Int, _ column: Int, _ endOfBandRun: inout Int
     ) -> String?
   ) -> String? {
+    guard !cursor.finished else { return nil }
     // Local copies, so that the loop keeps them in registers.
     var bits = reader
-    defer { reader = bits }
-    var lastGood = lastGoodIMCURow
-    defer { lastGoodIMCURow = lastGood }
-    var endOfBandRun = 0
-    var restartsToGo = restartInterval
-    var nextRestart = 0
-    for mcuRow in 0..<geometry.mcuRows {
+    var state = cursor
+    defer {
+      reader = bits
+      cursor = state
+    }
+    var lastGood = state.lastGoodIMCURow
+    defer { state.lastGoodIMCURow = lastGood }
+    var endOfBandRun = state.endOfBandRun
+    defer { state.endOfBandRun = endOfBandRun }
+    var restartsToGo = state.restartsToGo
+    defer { state.restartsToGo = restartsToGo }
+    for mcuRow in rows {
       let iMCURow = mcuRow / geometry.iMCURowDivisor
       for mcuColumn in 0..<geometry.mcusPerRow {
         if !bits.insufficientData { lastGood = iMCURow }
         if restartInterval > 0 {
           if restartsToGo == 0 {
-            if bits.processRestart(expected: &nextRestart) { damaged = true }
+            if bits.processRestart(expected: &state.nextRestart) { state.damaged = true }
             predictions.update(repeating: 0, count: 4)
             endOfBandRun = 0
             restartsToGo = restartInterval
@@ -172,10 +204,15 @@ enum JPEGScanDecoder {
         }
         if bits.insufficientData {
           // Nothing more can be decoded unless a restart marker may still be reached.
-          if restartInterval == 0 || bits.isStuckAtNonRestartMarker { return nil }
+          if restartInterval == 0 || bits.isStuckAtNonRestartMarker {
+            state.finished = true
+            return nil
+          }
           continue
         }
-        if let failure = decodeMCU(&bits, mcuRow, mcuColumn, &endOfBandRun) { return failure }
+        if let failure = decodeMCU(&bits, mcuRow &- firstStoredRow, mcuColumn, &endOfBandRun) {
+          return failure
+        }
         bits.noteInsufficientData()
       }
     }
@@ -223,6 +260,11 @@ enum JPEGScanDecoder {
   @inline(__always)
   static func decodeDCDifference(_ bits: inout JPEGBitReader, _ table: UnsafeRawPointer) -> Int32 {
     bits.ensure()
+    let fast = bits.peekFast(table)
+    if fast != 0 {
+      bits.consume(Int(truncatingIfNeeded: fast & 0xFF))
+      return fast >> 16
+    }
     let size = bits.decode(table)
     return size == 0 ? 0 : bits.receiveExtend(size)
   }
@@ -236,7 +278,7 @@ enum JPEGScanDecoder {
     var k = 1
     while k < 64 {
       bits.ensure()
-      let fast = bits.peekFastAC(table)
+      let fast = bits.peekFast(table)
       if fast != 0 {
         k &+= Int(truncatingIfNeeded: fast >> 8) & 15
         bits.consume(Int(truncatingIfNeeded: fast & 0xFF))

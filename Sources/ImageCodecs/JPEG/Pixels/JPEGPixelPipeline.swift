@@ -45,6 +45,57 @@ package enum JPEGPixelPipeline {
 
   /// Renders the entropy-decoded `frame` as RGBA (4 bytes a pixel, A = 255).
   static func render(frame: JPEGFrame, limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
+    let components = frame.components
+    let smoothing = JPEGBlockSmoothing(frame: frame)
+    return try renderStrips(frame, limits: limits, stored: .wholePlanes) {
+      strip, storage, plan, quantization in
+      for index in components.indices {
+        transformStrip(
+          strip, component: components[index], index: index, quantization: quantization[index],
+          layout: plan.components[index], smoothing: smoothing, storage: storage)
+      }
+    }
+  }
+
+  /// Renders a single-scan sequential frame as RGBA, decoding its coefficients one iMCU row
+  /// at a time from `stream` just before that row is transformed (the frame is never stored
+  /// whole). Same pixels as ``render(frame:limits:)`` on the whole frame.
+  static func render(stream: JPEGCoefficientStream, limits: DecodeLimits) throws(DecodeError)
+    -> [UInt8]
+  {
+    let components = stream.frame.components
+    return try renderStrips(stream.frame, limits: limits, stored: .oneIMCURow) {
+      strip, storage, plan, quantization in
+      while stream.decodedRows <= strip { stream.decodeNextRow() }
+      for index in components.indices {
+        let layout = plan.components[index]
+        let firstBlockRow = strip * layout.vertical
+        quantization[index].withUnsafeBufferPointer { quant in
+          transformBlockRows(
+            stream.coefficients(component: index), blocksPerLine: components[index].blocksPerLine,
+            rows: firstBlockRow..<min(firstBlockRow + layout.vertical, (layout.height + 7) / 8),
+            quantization: quant.baseAddress!, layout: layout, storage: storage, clearing: true)
+        }
+      }
+    }
+  }
+
+  /// Which coefficient rows a frame's planes hold when rendering.
+  enum StoredRows {
+    /// Every block row, in the planes' `coefficients`.
+    case wholePlanes
+    /// One iMCU row at a time, outside the planes.
+    case oneIMCURow
+  }
+
+  /// The strip loop shared by both renders: checks the frame's planes (whole planes against
+  /// their `coefficients`, else only their row width), then per iMCU row calls `transform`
+  /// (strip index, working storage, plan, per-component quantization tables) and emits the
+  /// rows it completes.
+  private static func renderStrips(
+    _ frame: JPEGFrame, limits: DecodeLimits, stored: StoredRows,
+    transform: @escaping (Int, UnsafeMutablePointer<UInt8>, Plan, [[Int16]]) -> Void
+  ) throws(DecodeError) -> [UInt8] {
     let conversion = try conversionFor(frame)
     let components = frame.components
     let maxV = components.map(\.verticalSampling).max() ?? 1
@@ -56,28 +107,21 @@ package enum JPEGPixelPipeline {
     var quantization: [[Int16]] = []
     for (index, component) in components.enumerated() {
       let layout = plan.components[index]
-      try component.checkBlocks(index: index, width: layout.width, height: layout.height)
+      if stored == .wholePlanes {
+        try component.checkBlocks(index: index, width: layout.width, height: layout.height)
+      } else {
+        try component.checkRowBlocks(index: index, width: layout.width)
+      }
       quantization.append(component.quantizationTable.map { Int16(bitPattern: $0) })
     }
     let iMCURows = (frame.height + 8 * maxV - 1) / (8 * maxV)
-    let smoothing = JPEGBlockSmoothing(frame: frame)
     return plan.run { storage in
       var strips: [(availableRows: [Int], produce: (UnsafeMutablePointer<UInt8>) -> Void)] = []
       strips.reserveCapacity(iMCURows)
       for strip in 0..<iMCURows {
         let available = plan.components.map { min($0.height, (strip + 1) * 8 * $0.vertical) }
         strips.append(
-          (
-            availableRows: available,
-            produce: { storage in
-              for index in components.indices {
-                transformStrip(
-                  strip, component: components[index], index: index,
-                  quantization: quantization[index], layout: plan.components[index],
-                  smoothing: smoothing, storage: storage)
-              }
-            }
-          ))
+          (availableRows: available, produce: { transform(strip, $0, plan, quantization) }))
       }
       return strips
     }
@@ -96,34 +140,68 @@ package enum JPEGPixelPipeline {
     component.coefficients.withUnsafeBufferPointer { coefficients in
       quantization.withUnsafeBufferPointer { quant in
         let q = quant.baseAddress!
-        for blockRow in firstBlockRow..<endBlockRow {
-          let top = layout.rowPointer(storage, blockRow * 8)
-          var block = coefficients.baseAddress! + blockRow * component.blocksPerLine * 64
-          var out = top
-          if let smoothing {
-            withUnsafeTemporaryAllocation(of: Int16.self, capacity: 64) { workspace in
-              for column in 0..<blocksWide {
-                smoothing.smooth(
-                  component: component, index: index, blockRow: blockRow, blockColumn: column,
-                  blocksWide: blocksWide, blocksHigh: blocksHigh, coefficients: coefficients,
-                  into: workspace.baseAddress!)
-                JPEGIDCT.transform(
-                  UnsafePointer(workspace.baseAddress!), q, out, stride: layout.rowStride)
-                out += 8
-              }
-            }
-          } else {
-            for _ in 0..<blocksWide {
-              JPEGIDCT.transform(block, q, out, stride: layout.rowStride)
-              block += 64
+        guard let smoothing else {
+          transformBlockRows(
+            coefficients.baseAddress! + firstBlockRow * component.blocksPerLine * 64,
+            blocksPerLine: component.blocksPerLine, rows: firstBlockRow..<endBlockRow,
+            quantization: q, layout: layout, storage: storage)
+          return
+        }
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: 64) { workspace in
+          for blockRow in firstBlockRow..<endBlockRow {
+            var out = layout.rowPointer(storage, blockRow * 8)
+            for column in 0..<blocksWide {
+              smoothing.smooth(
+                component: component, index: index, blockRow: blockRow, blockColumn: column,
+                blocksWide: blocksWide, blocksHigh: blocksHigh, coefficients: coefficients,
+                into: workspace.baseAddress!)
+              JPEGIDCT.transform(
+                UnsafePointer(workspace.baseAddress!), q, out, stride: layout.rowStride)
               out += 8
             }
-          }
-          for row in (blockRow * 8)..<min(blockRow * 8 + 8, layout.height) {
-            layout.fillMargins(layout.rowPointer(storage, row))
+            fillMargins(blockRow: blockRow, layout: layout, storage: storage)
           }
         }
       }
+    }
+  }
+
+  /// Inverse-transforms block rows `rows` of one component, whose first row's blocks start at
+  /// `blocks` (`blocksPerLine` blocks a row), into its ring rows. With `clearing` (the
+  /// streamed path, whose blocks are mutable) each block is zeroed once transformed, while it
+  /// is in cache, ready for the next iMCU row's decode (which writes only nonzero
+  /// coefficients); blocks never transformed are never read.
+  static func transformBlockRows(
+    _ blocks: UnsafePointer<Int16>, blocksPerLine: Int, rows: Range<Int>,
+    quantization: UnsafePointer<Int16>, layout: ComponentLayout,
+    storage: UnsafeMutablePointer<UInt8>, clearing: Bool = false
+  ) {
+    let blocksWide = (layout.width + 7) / 8
+    var rowStart = blocks
+    for blockRow in rows {
+      var block = rowStart
+      var out = layout.rowPointer(storage, blockRow * 8)
+      for _ in 0..<blocksWide {
+        JPEGIDCT.transform(block, quantization, out, stride: layout.rowStride)
+        if clearing {
+          UnsafeMutableRawPointer(mutating: block).storeBytes(
+            of: (SIMD64<UInt8>(), SIMD64<UInt8>()), as: (SIMD64<UInt8>, SIMD64<UInt8>).self)
+        }
+        block += 64
+        out += 8
+      }
+      rowStart += blocksPerLine * 64
+      fillMargins(blockRow: blockRow, layout: layout, storage: storage)
+    }
+  }
+
+  /// Duplicates the edge samples of the pixel rows of block row `blockRow` into their margins.
+  @inline(__always)
+  private static func fillMargins(
+    blockRow: Int, layout: ComponentLayout, storage: UnsafeMutablePointer<UInt8>
+  ) {
+    for row in (blockRow * 8)..<min(blockRow * 8 + 8, layout.height) {
+      layout.fillMargins(layout.rowPointer(storage, row))
     }
   }
 

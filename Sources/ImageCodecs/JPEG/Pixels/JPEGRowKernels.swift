@@ -39,22 +39,39 @@ enum JPEGRowKernels {
 
   /// `h2v2_fancy_upsample` for one output row: `near` is the nearer input row, `far` the row
   /// above (for the first output row of a pair) or below (second).
+  ///
+  /// Two passes: the column sums 3 × near + far of samples −1...width + 15 into a scratch row
+  /// (each computed once, where a one-pass loop computes each three times), then the
+  /// horizontal triangle filter on them.
   static func h2v2Fancy(
     near: UnsafePointer<UInt8>, far: UnsafePointer<UInt8>, width: Int,
     _ output: UnsafeMutablePointer<UInt8>
   ) {
-    var x = 0
-    let seven = Words16(repeating: 7)
-    let eight = Words16(repeating: 8)
-    while x < width {
-      let current = load16(near, x) &* 3 &+ load16(far, x)
-      let previous = load16(near, x &- 1) &* 3 &+ load16(far, x &- 1)
-      let next = load16(near, x &+ 1) &* 3 &+ load16(far, x &+ 1)
-      let c3 = current &* 3
-      let even = (c3 &+ previous &+ eight) &>> 4
-      let odd = (c3 &+ next &+ seven) &>> 4
-      storeInterleaved(even, odd, output + 2 &* x)
-      x &+= 16
+    // Sums for indexes -1 ..< end (end ≥ width + 16), 16 at a time; sums[i] at scratch[16 + i].
+    let end = (width &+ 17 &+ 15) & ~15
+    withUnsafeTemporaryAllocation(of: Int16.self, capacity: end &+ 32) { scratch in
+      let sums = scratch.baseAddress! + 16
+      let raw = UnsafeMutableRawPointer(sums)
+      var i = -1
+      while i < end {
+        let sum = load16(near, i) &* 3 &+ load16(far, i)
+        raw.storeBytes(of: sum, toByteOffset: i &* 2, as: Words16.self)
+        i &+= 16
+      }
+      let seven = Words16(repeating: 7)
+      let eight = Words16(repeating: 8)
+      let sumsRaw = UnsafeRawPointer(sums)
+      var x = 0
+      while x < width {
+        let current = sumsRaw.loadUnaligned(fromByteOffset: x &* 2, as: Words16.self)
+        let previous = sumsRaw.loadUnaligned(fromByteOffset: (x &- 1) &* 2, as: Words16.self)
+        let next = sumsRaw.loadUnaligned(fromByteOffset: (x &+ 1) &* 2, as: Words16.self)
+        let c3 = current &* 3
+        let even = (c3 &+ previous &+ eight) &>> 4
+        let odd = (c3 &+ next &+ seven) &>> 4
+        storeInterleaved(even, odd, output + 2 &* x)
+        x &+= 16
+      }
     }
   }
 
