@@ -38,6 +38,7 @@ extension Int8GEMM {
     flip: Int32, b: UnsafePointer<Int8>
   ) -> TileSums {
     var s: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+    let flips = opaqueSplat(flip)
     var w = UnsafeRawPointer(b)
     let groupCount = segmentLength / 4
     for segment in 0..<segments {
@@ -49,14 +50,14 @@ extension Int8GEMM {
       for g in 0..<groupCount {
         let at = g &* 4
         let weights = w.loadUnaligned(as: SIMD16<Int32>.self)
-        s.0 = dot(s.0, word(r0, at) ^ flip, weights)
-        s.1 = dot(s.1, word(r1, at) ^ flip, weights)
-        s.2 = dot(s.2, word(r2, at) ^ flip, weights)
-        s.3 = dot(s.3, word(r3, at) ^ flip, weights)
-        s.4 = dot(s.4, word(r4, at) ^ flip, weights)
-        s.5 = dot(s.5, word(r5, at) ^ flip, weights)
-        s.6 = dot(s.6, word(r6, at) ^ flip, weights)
-        s.7 = dot(s.7, word(r7, at) ^ flip, weights)
+        s.0 = dot(s.0, word(r0, at), flips, weights)
+        s.1 = dot(s.1, word(r1, at), flips, weights)
+        s.2 = dot(s.2, word(r2, at), flips, weights)
+        s.3 = dot(s.3, word(r3, at), flips, weights)
+        s.4 = dot(s.4, word(r4, at), flips, weights)
+        s.5 = dot(s.5, word(r5, at), flips, weights)
+        s.6 = dot(s.6, word(r6, at), flips, weights)
+        s.7 = dot(s.7, word(r7, at), flips, weights)
         w += 64
       }
     }

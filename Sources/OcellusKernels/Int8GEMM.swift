@@ -262,31 +262,32 @@ enum Int8GEMM {
     let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
     let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7))
     var s: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+    let flips = opaqueSplat(flip)
     // One group of four: each row's four activations (as `word` reads them at a row) against
     // the 16 columns' four weights.
     @inline(__always)
     func accumulate(_ weights: SIMD16<Int32>, _ word: (UnsafeRawPointer) -> Int32) {
-      s.0 = dot(s.0, word(r0), weights)
-      s.1 = dot(s.1, word(r1), weights)
-      s.2 = dot(s.2, word(r2), weights)
-      s.3 = dot(s.3, word(r3), weights)
-      s.4 = dot(s.4, word(r4), weights)
-      s.5 = dot(s.5, word(r5), weights)
-      s.6 = dot(s.6, word(r6), weights)
-      s.7 = dot(s.7, word(r7), weights)
+      s.0 = dot(s.0, word(r0), flips, weights)
+      s.1 = dot(s.1, word(r1), flips, weights)
+      s.2 = dot(s.2, word(r2), flips, weights)
+      s.3 = dot(s.3, word(r3), flips, weights)
+      s.4 = dot(s.4, word(r4), flips, weights)
+      s.5 = dot(s.5, word(r5), flips, weights)
+      s.6 = dot(s.6, word(r6), flips, weights)
+      s.7 = dot(s.7, word(r7), flips, weights)
     }
     let whole = k / 4
     var w = UnsafeRawPointer(b)
     for g in 0..<whole {
       let at = g &* 4
-      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.word($0, at) ^ flip }
+      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.word($0, at) }
       w += 64
     }
     if whole &* 4 < k {
       // The last one to three values: read byte by byte (the row may end there); the bytes
       // past them meet zero weights.
       let (at, tail) = (whole &* 4, k &- whole &* 4)
-      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.partialWord($0, at, tail) ^ flip }
+      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.partialWord($0, at, tail) }
     }
     return s
   }
@@ -307,13 +308,24 @@ enum Int8GEMM {
     return Int32(bitPattern: word)
   }
 
-  /// `acc` plus, in each lane `j`, the four products of the unsigned bytes of `word` with the
-  /// signed bytes of lane `j` of `weights` (wrapping).
+  /// `flip` in every lane, as a vector the optimizer cannot see through: XORed with each
+  /// broadcast word in the vector unit (so words broadcast straight from memory) rather than
+  /// folded into a scalar XOR before a register broadcast, which costs an extra shuffle-port
+  /// operation per row and group.
+  @inline(never)
+  @_optimize(none)
+  static func opaqueSplat(_ flip: Int32) -> SIMD16<Int32> { SIMD16(repeating: flip) }
+
+  /// `acc` plus, in each lane `j`, the four products of the unsigned bytes of `word ^ flips`
+  /// (`flips` a splat) with the signed bytes of lane `j` of `weights` (wrapping).
   @inline(__always)
-  static func dot(_ acc: SIMD16<Int32>, _ word: Int32, _ weights: SIMD16<Int32>) -> SIMD16<Int32> {
+  static func dot(
+    _ acc: SIMD16<Int32>, _ word: Int32, _ flips: SIMD16<Int32>, _ weights: SIMD16<Int32>
+  ) -> SIMD16<Int32> {
     #if OCELLUS_VNNI
-      VNNI.dotBytes(acc, SIMD16(repeating: word), weights)
+      VNNI.dotBytes(acc, SIMD16(repeating: word) ^ flips, weights)
     #else
+      let word = word ^ flips[0]
       var result = acc
       for lane in 0..<16 {
         var sum: Int32 = 0
