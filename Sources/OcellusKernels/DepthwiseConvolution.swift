@@ -61,6 +61,10 @@ enum DepthwiseConvolution {
       o.multiplier == 1 && o.filterHeight == 3 && o.filterWidth == 3 && !tapRows.isEmpty
       && !inner.isEmpty
     guard fast else {
+      if o.multiplier == 1 && !tapRows.isEmpty && inner.count >= pixelsPerStep {
+        computeInterior(o, image, originY, tapRows, columns, inner, output, base)
+        return
+      }
       for x in columns {
         pixel(o, image, originY, tapRows, x, output, base, channels: 0..<channels)
       }
@@ -89,6 +93,37 @@ enum DepthwiseConvolution {
       pixel(o, image, originY, tapRows, x, output, base, channels: 0..<channels)
     }
     for x in inner.upperBound..<columns.upperBound {
+      pixel(o, image, originY, tapRows, x, output, base, channels: 0..<channels)
+    }
+  }
+
+  /// ``computeRow(_:row:columns:interior:output:base:)`` for multiplier 1 and any filter: the
+  /// interior columns (`inner`) four at a time per register of channels, everything else
+  /// pixel by pixel.
+  @inline(__always)
+  static func computeInterior(
+    _ o: DepthwiseOperands, _ image: UnsafePointer<Float>, _ originY: Int, _ tapRows: Range<Int>,
+    _ columns: Range<Int>, _ inner: Range<Int>, _ output: UnsafeMutablePointer<Float>,
+    _ base: Int
+  ) {
+    let channels = o.inputChannels
+    let rowOutput = output - base &* channels
+    var c = 0
+    var done = inner.lowerBound
+    while c + Lanes.scalarCount <= channels {
+      done = interiorRow(Lanes.self, o, image, originY, tapRows, inner, rowOutput, c)
+      c += Lanes.scalarCount
+    }
+    if c + HalfLanes.scalarCount <= channels {
+      done = interiorRow(HalfLanes.self, o, image, originY, tapRows, inner, rowOutput, c)
+      c += HalfLanes.scalarCount
+    }
+    if c < channels {
+      for x in inner.lowerBound..<done {
+        pixel(o, image, originY, tapRows, x, output, base, channels: c..<channels)
+      }
+    }
+    for x in columns where !(inner.lowerBound..<done).contains(x) {
       pixel(o, image, originY, tapRows, x, output, base, channels: 0..<channels)
     }
   }

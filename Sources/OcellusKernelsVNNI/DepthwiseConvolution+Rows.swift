@@ -1,0 +1,1 @@
+../OcellusKernels/DepthwiseConvolution+Rows.swift
