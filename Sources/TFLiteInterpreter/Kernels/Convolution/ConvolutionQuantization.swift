@@ -246,14 +246,17 @@ struct ConvolutionQuantization {
   /// type's bound when the weights are not known at load.
   func filterBound(_ weights: ArraySlice<UInt8>?) -> Int {
     guard let weights else { return signed ? 128 + Int(abs(filterZeroPoint)) : 255 }
-    var low = Int32.max
-    var high = Int32.min
-    for byte in weights {
-      let value = signed ? Int32(Int8(bitPattern: byte)) : Int32(byte)
-      low = min(low, value)
-      high = max(high, value)
+    // Which byte values occur (one store per weight), then the extremes among them.
+    var seen = [Bool](repeating: false, count: 256)
+    seen.withUnsafeMutableBufferPointer { seen in
+      weights.withUnsafeBufferPointer { bytes in
+        for byte in bytes { seen[Int(byte)] = true }
+      }
     }
-    guard low <= high else { return 0 }
+    let values = (0..<256).filter { seen[$0] }.map { byte in
+      signed ? Int32(Int8(truncatingIfNeeded: byte)) : Int32(byte)
+    }
+    guard let low = values.min(), let high = values.max() else { return 0 }
     return Int(max(abs(low - filterZeroPoint), abs(high - filterZeroPoint)))
   }
 
