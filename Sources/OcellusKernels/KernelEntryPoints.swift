@@ -12,6 +12,7 @@
 /// - `quantizedDepthwise`: ``DepthwiseConvolution/runQuantized(_:rows:)``.
 /// - `widen`: ``Requantization/widen(_:count:signed:zeroPoint:into:)``.
 /// - `quantizedProduct`: ``QuantizedProduct/run(_:)`` (8-bit MUL).
+/// - `quantizedSum`: ``QuantizedSum/run(_:)`` (8-bit ADD and SUB).
 /// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
 /// - `quantizeRow`: ``QuantizeRow/run(_:)`` (the hybrid kernels' input quantization).
 /// - `hybridDepthwiseRow`: ``HybridDepthwise/row(_:)`` (hybrid DEPTHWISE_CONV_2D's sums).
@@ -45,6 +46,7 @@ public typealias KernelEntryPoints = (
       _ destination: UnsafeMutablePointer<Float>
     ) -> Void,
   quantizedProduct: @Sendable (_ operands: QuantizedProductOperands) -> Void,
+  quantizedSum: @Sendable (_ operands: QuantizedSumOperands) -> Void,
   resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void,
   quantizeRow: @Sendable (_ operands: QuantizeRowOperands) -> Void,
   hybridDepthwiseRow: @Sendable (_ operands: HybridDepthwiseOperands) -> Void,
@@ -88,6 +90,7 @@ extension KernelTarget {
     quantizedDepthwise: { DepthwiseConvolution.runQuantized($0, rows: $1) },
     widen: { Requantization.widen($0, count: $1, signed: $2, zeroPoint: $3, into: $4) },
     quantizedProduct: { QuantizedProduct.run($0) },
+    quantizedSum: { QuantizedSum.run($0) },
     resizeRow: { ResizeBilinearRow.run($0) },
     quantizeRow: { QuantizeRow.run($0) },
     hybridDepthwiseRow: { HybridDepthwise.row($0) },

@@ -285,6 +285,12 @@ public enum Requantization {
   /// One column of the requantization (either mode), as a byte.
   @inline(__always)
   static func scalar(_ acc: Int32, column: Int, _ t: RequantizationTable) -> UInt8 {
+    UInt8(truncatingIfNeeded: value(acc, column: column, t))
+  }
+
+  /// One column of the requantization (either mode): the offset, clamped value as an Int32.
+  @inline(__always)
+  static func value(_ acc: Int32, column: Int, _ t: RequantizationTable) -> Int32 {
     let x = acc &+ t.bias[column]
     var result: Int32
     if let scale = t.scale {
@@ -301,8 +307,7 @@ public enum Requantization {
       result = (high &>> t.rightShift[column]) &+ ((high & mask) > threshold ? 1 : 0)
     }
     result &+= t.outputOffset
-    result = result < t.lower ? t.lower : (result > t.upper ? t.upper : result)
-    return UInt8(truncatingIfNeeded: result)
+    return result < t.lower ? t.lower : (result > t.upper ? t.upper : result)
   }
 
   /// The low bytes of eight Int32 lanes.

@@ -267,11 +267,11 @@ struct QuantizedArithmeticTests {
   }
 
   @Test(
-    "8-bit MUL: every kernel build gives the reference build's bytes, flat and broadcast, with tails"
-  )
-  func multiplyOnEveryKernelBuild() throws {
+    "8-bit MUL, ADD, SUB: every kernel build gives the reference build's bytes, flat and broadcast, with tails",
+    arguments: [Self.mul, Self.add, Self.sub])
+  func vectorArithmeticOnEveryKernelBuild(builtin: Int32) throws {
     let reference = try #require(KernelSet.available.first { $0.variant == .reference })
-    var rng = SplitMix64(seed: 0x3017)
+    var rng = SplitMix64(seed: 0x3017 + UInt64(builtin))
     // Flat with a tail (1,003 elements), the first operand broadcast along rows, the second
     // along the innermost dimension, a scalar operand, and one large enough to split across
     // threads (34,920 outputs).
@@ -288,12 +288,12 @@ struct QuantizedArithmeticTests {
         let qo = (R.randomScale(&rng), R.randomZeroPoint(type, &rng))
         let activation = Int8.random(in: 0...3, using: &rng)
         let expected = try Self.run(
-          Self.mul, type: type, (shapeA, qa, a), (shapeB, qb, b), out: qo,
+          builtin, type: type, (shapeA, qa, a), (shapeB, qb, b), out: qo,
           activation: activation, kernels: reference)
         for kernels in KernelSet.available {
           for threads in [1, 3] {
             let got = try Self.run(
-              Self.mul, type: type, (shapeA, qa, a), (shapeB, qb, b), out: qo,
+              builtin, type: type, (shapeA, qa, a), (shapeB, qb, b), out: qo,
               activation: activation, threads: threads, kernels: kernels)
             #expect(got == expected, "\(kernels), \(threads) threads, \(shapeA) × \(shapeB)")
           }

@@ -18,8 +18,8 @@ import TFLiteModel
 /// quantization parameters, as TFLite does (converters give both inputs the output's
 /// parameters).
 ///
-/// 8-bit MUL runs on the vector kernels (``KernelSet``'s `quantizedProduct`, eight outputs at a
-/// time, the same integer arithmetic). Otherwise, for 8-bit operands each input's part of the
+/// 8-bit MUL, ADD and SUB run on the vector kernels (``KernelSet``'s `quantizedProduct` and
+/// `quantizedSum`, eight outputs at a time, the same integer arithmetic). Otherwise, for 8-bit operands each input's part of the
 /// arithmetic depends only on its stored byte, so it is tabulated at load (256 entries per
 /// input); outputs of ``pairTableThreshold`` elements or more also tabulate the result for all
 /// 65,536 byte pairs (64 KiB) and run on lookups alone. The reference build always runs the
@@ -46,6 +46,9 @@ final class QuantizedBinaryKernel: Kernel {
   /// 8-bit MUL on the vector kernels: the kernel build and the output requantization; nil
   /// otherwise.
   private let product: (kernels: KernelSet, table: RequantizationStorage)?
+  /// 8-bit ADD and SUB on the vector kernels: the kernel build, each operand's rescaling and
+  /// the output's; nil otherwise.
+  private let sum: QuantizedSumTables?
 
   private init(
     operation: BinaryOperation, type: TensorType, broadcast: Broadcast,
@@ -56,7 +59,8 @@ final class QuantizedBinaryKernel: Kernel {
     self.broadcast = broadcast
     self.arithmetic = arithmetic
     product = Self.product(arithmetic, type: type, kernels: kernels)
-    guard let arithmetic, type != .int16, product == nil else {
+    sum = QuantizedSumTables(arithmetic, type: type, kernels: kernels)
+    guard let arithmetic, type != .int16, product == nil, sum == nil else {
       (tableA, tableB, pairs) = ([], [], [])
       return
     }
@@ -154,6 +158,10 @@ final class QuantizedBinaryKernel: Kernel {
       runProduct(io, product.kernels, product.table, arithmetic)
       return
     }
+    if let sum {
+      runSum(io, sum, arithmetic)
+      return
+    }
     if !pairs.isEmpty {
       pairs.withUnsafeBufferPointer { pairs in
         let pairs = pairs.baseAddress.unsafelyUnwrapped
@@ -194,6 +202,37 @@ final class QuantizedBinaryKernel: Kernel {
           (
             a: a + i, aStep: steps.a, b: b + j, bStep: steps.b, signed: signed, zeroA: zeroA,
             zeroB: zeroB, requantization: requantization, output: out + output, count: count
+          ))
+      }
+      if flat {
+        run(range.lowerBound, range.lowerBound, range.lowerBound, range.count)
+      } else {
+        broadcast.forEachRun(in: range, run)
+      }
+    }
+  }
+
+  /// 8-bit ADD/SUB on the vector kernels, one call per run of the innermost dimension.
+  private func runSum(
+    _ io: KernelIO, _ sum: QuantizedSumTables, _ arithmetic: QuantizedBinaryArithmetic
+  ) {
+    let (a, b) = (io.input(0, as: UInt8.self), io.input(1, as: UInt8.self))
+    let out = io.output(0, as: UInt8.self)
+    let (add, scaleA, scaleB) = (sum.kernels.entry.quantizedSum, sum.a.table(io), sum.b.table(io))
+    let requantization = sum.output.table(io)
+    let steps = broadcast.isFlat ? (a: 1, b: 1) : broadcast.innerSteps
+    let (signed, zeroA, zeroB) = (
+      type == .int8, arithmetic.operandA.zeroPoint, arithmetic.operandB.zeroPoint
+    )
+    let (shift, subtract) = (Int32(arithmetic.operandA.leftShift), operation == .subtract)
+    let flat = broadcast.isFlat
+    io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
+      func run(_ output: Int, _ i: Int, _ j: Int, _ count: Int) {
+        add(
+          (
+            a: a + i, aStep: steps.a, b: b + j, bStep: steps.b, signed: signed, zeroA: zeroA,
+            zeroB: zeroB, leftShift: shift, scaleA: scaleA, scaleB: scaleB, subtract: subtract,
+            requantization: requantization, output: out + output, count: count
           ))
       }
       if flat {
