@@ -23,7 +23,7 @@ extension Requantization {
 
     /// ``Requantization/vector(_:column:_:)`` with these shared parameters and the columns'
     /// `bias`.
-    @inline(__always)
+    @_transparent
     func vector(_ acc: SIMD8<Int32>, bias: SIMD8<Int32>) -> SIMD8<Int32> {
       var x = acc &+ bias
       if leftShift != 0 { x &<<= leftShift }

@@ -39,11 +39,13 @@ final class QuantizedConvolutionKernel: Kernel {
     self.outputChannels = outputChannels
     self.quantization = quantization
     self.kernels = kernels
-    chunk = quantization.chunk(filterBound: quantization.filterBound(filter))
     rows = ConvolutionRows(geometry, kernels: kernels)
     dotProducts = Int8Convolution(
       kernels: kernels, quantization: quantization, filter: filter, bias: bias,
       columns: outputChannels, depth: rows.depth, geometry: geometry, direct: rows.isDirect)
+    // Only the float path sums in chunks (the dot products are exact in Int32).
+    chunk =
+      dotProducts == nil ? quantization.chunk(filterBound: quantization.filterBound(filter)) : 1
     table = RequantizationStorage(
       quantization, channels: outputChannels, bias: bias,
       biasAdjustment: dotProducts?.biasAdjustment)
