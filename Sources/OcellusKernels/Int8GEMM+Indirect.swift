@@ -15,30 +15,66 @@ extension Int8GEMM {
     var row = rows.lowerBound
     while row < rows.upperBound {
       let count = min(tileRows, rows.upperBound &- row)
+      let table = o.rows + row &* o.segments
+      let terms = rowTerms(
+        o.rowFactor, signed: o.signedActivations, rows: count, segments: o.segments,
+        segmentLength: o.segmentLength, table: table)
       for panel in panels {
         let first = panel &* 16
         let s = accumulateIndirect(
-          o.rows + row &* o.segments, rows: count, segments: o.segments,
-          segmentLength: o.segmentLength, flip: o.flip, b: o.packed + panel &* panelBytes)
+          table, rows: count, segments: o.segments, segmentLength: o.segmentLength,
+          flip: o.flip, signedActivations: o.signedActivations, b: o.packed + panel &* panelBytes)
         requantize(
           s, rows: count, Requantization.ChannelBlock(o.requantization, column: first),
-          rowSums: o.rowSums.map { $0 + row }, rowFactor: o.rowFactor,
-          output: o.c + (row &* o.ldc &+ first), ldc: o.ldc)
+          terms: terms, output: o.c + (row &* o.ldc &+ first), ldc: o.ldc)
       }
       row &+= tileRows
     }
   }
 
+  /// ``rowTerms(_:signed:rows:count:_:)`` for rows of A read through `table`'s pointers.
+  @inline(__always)
+  static func rowTerms(
+    _ factor: Int32, signed: Bool, rows: Int, segments: Int, segmentLength: Int,
+    table: UnsafePointer<UnsafePointer<UInt8>>
+  ) -> SIMD8<Int32> {
+    var terms = SIMD8<Int32>()
+    guard factor != 0 else { return terms }
+    for segment in 0..<segments {
+      terms &+= rowTerms(factor, signed: signed, rows: rows, count: segmentLength) {
+        UnsafeRawPointer(table[$0 &* segments &+ segment])
+      }
+    }
+    return terms
+  }
+
   /// The sums of `rows` (≤ 8) rows of A (`segments` pointers each, from `table`) against one
-  /// packed panel, A's groups of four XORed with `flip`. Rows past `rows` re-read the first
-  /// row; their sums are not meaningful.
+  /// packed panel (activations and weights as ``Int8IndirectGEMMOperands`` says). Rows past
+  /// `rows` re-read the first row; their sums are not meaningful.
   @inline(never)
   static func accumulateIndirect(
     _ table: UnsafePointer<UnsafePointer<UInt8>>, rows: Int, segments: Int, segmentLength: Int,
-    flip: Int32, b: UnsafePointer<Int8>
+    flip: Int32, signedActivations: Bool, b: UnsafePointer<Int8>
+  ) -> TileSums {
+    if signedActivations {
+      return accumulateIndirect(
+        table, rows: rows, segments: segments, segmentLength: segmentLength, b: b
+      ) { signedDot($0, $1, $2) }
+    }
+    let flips = opaqueSplat(flip)
+    return accumulateIndirect(
+      table, rows: rows, segments: segments, segmentLength: segmentLength, b: b
+    ) { dot($0, $1, flips, $2) }
+  }
+
+  /// ``accumulateIndirect(_:rows:segments:segmentLength:flip:signedActivations:b:)`` with
+  /// `step(acc, word, weights)` adding one group of four.
+  @_transparent
+  static func accumulateIndirect(
+    _ table: UnsafePointer<UnsafePointer<UInt8>>, rows: Int, segments: Int, segmentLength: Int,
+    b: UnsafePointer<Int8>, _ step: (SIMD16<Int32>, Int32, SIMD16<Int32>) -> SIMD16<Int32>
   ) -> TileSums {
     var s: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
-    let flips = opaqueSplat(flip)
     var w = UnsafeRawPointer(b)
     let groupCount = segmentLength / 4
     for segment in 0..<segments {
@@ -50,14 +86,14 @@ extension Int8GEMM {
       for g in 0..<groupCount {
         let at = g &* 4
         let weights = w.loadUnaligned(as: SIMD16<Int32>.self)
-        s.0 = dot(s.0, word(r0, at), flips, weights)
-        s.1 = dot(s.1, word(r1, at), flips, weights)
-        s.2 = dot(s.2, word(r2, at), flips, weights)
-        s.3 = dot(s.3, word(r3, at), flips, weights)
-        s.4 = dot(s.4, word(r4, at), flips, weights)
-        s.5 = dot(s.5, word(r5, at), flips, weights)
-        s.6 = dot(s.6, word(r6, at), flips, weights)
-        s.7 = dot(s.7, word(r7, at), flips, weights)
+        s.0 = step(s.0, word(r0, at), weights)
+        s.1 = step(s.1, word(r1, at), weights)
+        s.2 = step(s.2, word(r2, at), weights)
+        s.3 = step(s.3, word(r3, at), weights)
+        s.4 = step(s.4, word(r4, at), weights)
+        s.5 = step(s.5, word(r5, at), weights)
+        s.6 = step(s.6, word(r6, at), weights)
+        s.7 = step(s.7, word(r7, at), weights)
         w += 64
       }
     }

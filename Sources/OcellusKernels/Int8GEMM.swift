@@ -1,14 +1,19 @@
 /// Integer GEMM on 8-bit dot products: `C = requantize(A · B)` for 8-bit activations A and
 /// weights B, exact in Int32 as TFLite's accumulator.
 ///
-/// Each step multiplies four unsigned bytes of a row of A by four signed bytes of 16 columns
-/// and adds the four products to each column's Int32 sum (`vpdpbusd` on AVX-512 VNNI; a lane
-/// loop elsewhere). int8 activations enter as `u = a + 128` (sign bits flipped), uint8 ones as
-/// they are; uint8 weights are packed as `s = w − 128`. The caller turns the raw sums
-/// `Σ u · s` into TFLite's `Σ (a − za) · (w − zw)` with a per-column term folded into the
-/// requantization bias and, for uint8 weights, a per-row term (`rowFactor · Σ a`, added
-/// here). All arithmetic wraps modulo 2^32, as TFLite's int32 accumulation does, so the
-/// result is exact whatever the order.
+/// Each step multiplies four bytes of a row of A by four bytes of 16 columns and adds the four
+/// products to each column's Int32 sum (`vpdpbusd` on AVX-512 VNNI, which multiplies unsigned
+/// bytes by signed ones; a lane loop elsewhere). Two arrangements:
+/// - signed activations (int8 models): the activations are the signed operand, as stored,
+///   read straight from memory in each step; the weights are packed unsigned, `u = w + 128`.
+/// - unsigned activations: the activations, XORed with `flip`, are the unsigned operand (uint8
+///   ones as they are; int8 ones `+ 128` with the sign bits flipped, which costs an operation
+///   per row and step but needs no row sums); the weights are packed signed (`s = w − 128`
+///   for uint8 weights).
+/// The caller turns the raw sums into TFLite's `Σ (a − za) · (w − zw)` with a per-column term
+/// folded into the requantization bias and a per-row term, `rowFactor · Σ a` (the row's bytes
+/// summed as the activations' type), that the GEMM adds itself. All arithmetic wraps modulo
+/// 2^32, as TFLite's int32 accumulation does, so the result is exact whatever the order.
 ///
 /// Packed weights: panels of 16 columns (the last zero-padded), each holding `⌈k / 4⌉` groups
 /// of 64 bytes: column `j`'s four weights `k = 4g ..< 4g + 4` at bytes `4j ..< 4j + 4` of group
@@ -63,10 +68,12 @@ enum Int8GEMM {
       return
     }
     forEachTile(
-      (m: o.m, n: o.n, k: o.k, a: o.a, lda: o.lda, flip: o.flip, packed: o.packed),
-      rows: rows, panels: panels
+      (
+        m: o.m, n: o.n, k: o.k, a: o.a, lda: o.lda, flip: o.flip,
+        signedActivations: o.signedActivations, packed: o.packed
+      ),
+      rows: rows, panels: panels, rowFactor: o.rowFactor
     ) { tile, row, count, first, columns in
-      if let sums = o.rowSums { addRows(sums + row, o.rowFactor, rows: count, tile: tile) }
       Requantization.rows(
         tile, stride: 16, rows: count, count: columns, column: first, o.requantization,
         o.c + row &* o.ldc + first, ldc: o.ldc)
@@ -81,16 +88,20 @@ enum Int8GEMM {
     let panels = panels.clamped(to: 0..<panelCount(o.n))
     guard !rows.isEmpty, !panels.isEmpty, o.k > 0 else { return }
     let panelBytes = groups(o.k) &* 64
+    let flips = opaqueSplat(o.flip)
     var row = rows.lowerBound
     while row < rows.upperBound {
       let count = min(tileRows, rows.upperBound &- row)
+      let a = o.a + row &* o.lda
+      let terms = rowTerms(o.rowFactor, signed: o.signedActivations, rows: count, count: o.k) {
+        UnsafeRawPointer(a + $0 &* o.lda)
+      }
       for panel in panels {
         let first = panel &* 16
         requantizingKernel(
-          o.a + row &* o.lda, lda: o.lda, rows: count, k: o.k, flip: o.flip,
-          b: o.packed + panel &* panelBytes,
-          block: Requantization.ChannelBlock(o.requantization, column: first),
-          rowSums: o.rowSums.map { $0 + row }, rowFactor: o.rowFactor,
+          a, lda: o.lda, rows: count, k: o.k, flips: flips,
+          signedActivations: o.signedActivations, b: o.packed + panel &* panelBytes,
+          block: Requantization.ChannelBlock(o.requantization, column: first), terms: terms,
           output: o.c + (row &* o.ldc &+ first), ldc: o.ldc)
       }
       row &+= tileRows
@@ -102,8 +113,11 @@ enum Int8GEMM {
   @inline(never)
   static func sums(_ o: Int8SumsOperands, rows: Range<Int>, panels: Range<Int>) {
     forEachTile(
-      (m: o.m, n: o.n, k: o.k, a: o.a, lda: o.lda, flip: o.flip, packed: o.packed),
-      rows: rows, panels: panels
+      (
+        m: o.m, n: o.n, k: o.k, a: o.a, lda: o.lda, flip: o.flip, signedActivations: false,
+        packed: o.packed
+      ),
+      rows: rows, panels: panels, rowFactor: 0
     ) { tile, row, count, first, columns in
       for i in 0..<count {
         let offset = (row &+ i) &* o.ldc &+ first
@@ -113,15 +127,16 @@ enum Int8GEMM {
   }
 
   /// Runs the micro-kernel over rows `rows` × panels `panels` of `g` (both clipped), tile by
-  /// tile; after each, `finish(tile, firstRow, rowCount, firstColumn, columnCount)` takes the
-  /// tile's Int32 sums (16 per row).
+  /// tile, adding `rowFactor` times each row's byte sum; after each tile,
+  /// `finish(tile, firstRow, rowCount, firstColumn, columnCount)` takes its Int32 sums (16 per
+  /// row).
   @inline(__always)
   static func forEachTile(
     _ g: (
       m: Int, n: Int, k: Int, a: UnsafePointer<Int8>, lda: Int, flip: Int32,
-      packed: UnsafePointer<Int8>
+      signedActivations: Bool, packed: UnsafePointer<Int8>
     ),
-    rows: Range<Int>, panels: Range<Int>,
+    rows: Range<Int>, panels: Range<Int>, rowFactor: Int32,
     _ finish: (UnsafeMutablePointer<Int32>, Int, Int, Int, Int) -> Void
   ) {
     let rows = rows.clamped(to: 0..<max(g.m, 0))
@@ -132,14 +147,20 @@ enum Int8GEMM {
       guard let tile = buffer.baseAddress else { return }
       // Row tiles outer: each tile's rows of A stay in cache across the panels and its output
       // rows are written whole, one after the other.
+      let flips = opaqueSplat(g.flip)
       var row = rows.lowerBound
       while row < rows.upperBound {
         let count = min(tileRows, rows.upperBound &- row)
+        let a = g.a + row &* g.lda
+        let terms = rowTerms(rowFactor, signed: g.signedActivations, rows: count, count: g.k) {
+          UnsafeRawPointer(a + $0 &* g.lda)
+        }
         for panel in panels {
           let first = panel &* 16
           kernel(
-            g.a + row &* g.lda, lda: g.lda, rows: count, k: g.k, flip: g.flip,
-            b: g.packed + panel &* panelBytes, tile: tile)
+            a, lda: g.lda, rows: count, k: g.k, flips: flips,
+            signedActivations: g.signedActivations, b: g.packed + panel &* panelBytes,
+            terms: terms, tile: tile)
           finish(tile, row, count, first, min(16, g.n &- first))
         }
         row &+= tileRows
@@ -147,38 +168,114 @@ enum Int8GEMM {
     }
   }
 
-  /// Adds `factor · sums[i]` to the 16 entries of row `i` of `tile`, for `rows` rows.
-  @inline(__always)
-  static func addRows(
-    _ sums: UnsafePointer<Int32>, _ factor: Int32, rows: Int, tile: UnsafeMutablePointer<Int32>
-  ) {
-    for i in 0..<rows {
-      let row = UnsafeMutableRawPointer(tile + i &* 16)
-      let value = row.load(as: SIMD16<Int32>.self) &+ SIMD16(repeating: factor &* sums[i])
-      row.storeBytes(of: value, as: SIMD16<Int32>.self)
-    }
+  /// For each of `rows` (≤ 8) rows of `count` bytes (row `i` at `row(i)`), `factor` times the
+  /// sum of its bytes (as Int8 when `signed`, else as UInt8; wrapping); all zero when `factor`
+  /// is 0, and in the lanes past `rows`.
+  @_transparent
+  static func rowTerms(
+    _ factor: Int32, signed: Bool, rows: Int, count: Int, _ row: (Int) -> UnsafeRawPointer
+  ) -> SIMD8<Int32> {
+    guard factor != 0 else { return SIMD8() }
+    func at(_ i: Int) -> UnsafeRawPointer { row(i < rows ? i : 0) }
+    let sums = byteSums(
+      (at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7)), count: count, signed: signed)
+    let live = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) .< SIMD8(repeating: Int32(rows))
+    return (sums &* factor).replacing(with: 0, where: .!live)
   }
 
-  /// Writes the sum of each of `rows` rows of `k` unsigned bytes (row `i` at `a + i · lda`).
-  static func rowSums(
-    _ a: UnsafePointer<UInt8>, lda: Int, rows: Int, k: Int, into sums: UnsafeMutablePointer<Int32>
-  ) {
-    for i in 0..<rows {
-      let row = UnsafeRawPointer(a + i &* lda)
-      var lanes = SIMD16<Int32>()
-      var j = 0
-      while j &+ 16 <= k {
-        let bytes = row.loadUnaligned(fromByteOffset: j, as: SIMD16<UInt8>.self)
-        for lane in 0..<16 { lanes[lane] &+= Int32(truncatingIfNeeded: bytes[lane]) }
-        j &+= 16
+  /// Eight rows' starts.
+  typealias RowStarts = (
+    UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer,
+    UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer
+  )
+
+  /// The sums of the `count` bytes of each of eight rows, read as Int8 when `signed`, else as
+  /// UInt8 (wrapping): 64 bytes of each row at a time, the eight rows side by side.
+  @inline(never)
+  static func byteSums(_ r: RowStarts, count: Int, signed: Bool) -> SIMD8<Int32> {
+    var j = 0
+    var sums = SIMD8<Int32>()
+    #if OCELLUS_VNNI
+      // Sixteen lanes per row of four-byte dot products with ones.
+      let ones = SIMD16<Int32>(repeating: 0x0101_0101)
+      var lanes: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+      @inline(__always)
+      func add(_ acc: inout SIMD16<Int32>, _ row: UnsafeRawPointer) {
+        let bytes = row.loadUnaligned(fromByteOffset: j, as: SIMD16<Int32>.self)
+        acc = signed ? VNNI.dotBytes(acc, ones, bytes) : VNNI.dotBytes(acc, bytes, ones)
       }
-      var total = lanes.wrappedSum()
-      while j < k {
-        total &+= Int32(row.load(fromByteOffset: j, as: UInt8.self))
-        j &+= 1
+      while j &+ 64 <= count {
+        add(&lanes.0, r.0)
+        add(&lanes.1, r.1)
+        add(&lanes.2, r.2)
+        add(&lanes.3, r.3)
+        add(&lanes.4, r.4)
+        add(&lanes.5, r.5)
+        add(&lanes.6, r.6)
+        add(&lanes.7, r.7)
+        j &+= 64
       }
-      sums[i] = total
+      if j < count && j >= 64 {
+        // The rest: the last 64 bytes of each row, those already summed masked off.
+        let rest = count &- j
+        // 64 zero bytes then 64 ones: from byte `rest` on, 64 − rest zeros then rest ones.
+        let halves = (SIMD16<Int32>(), SIMD16<Int32>(repeating: -1))
+        let keep = withUnsafeBytes(of: halves) {
+          $0.loadUnaligned(fromByteOffset: rest, as: SIMD16<Int32>.self)
+        }
+        j = count &- 64
+        @inline(__always)
+        func addLast(_ acc: inout SIMD16<Int32>, _ row: UnsafeRawPointer) {
+          let bytes = row.loadUnaligned(fromByteOffset: j, as: SIMD16<Int32>.self) & keep
+          acc = signed ? VNNI.dotBytes(acc, ones, bytes) : VNNI.dotBytes(acc, bytes, ones)
+        }
+        addLast(&lanes.0, r.0)
+        addLast(&lanes.1, r.1)
+        addLast(&lanes.2, r.2)
+        addLast(&lanes.3, r.3)
+        addLast(&lanes.4, r.4)
+        addLast(&lanes.5, r.5)
+        addLast(&lanes.6, r.6)
+        addLast(&lanes.7, r.7)
+        j = count
+      }
+      sums = SIMD8(
+        lanes.0.wrappedSum(), lanes.1.wrappedSum(), lanes.2.wrappedSum(), lanes.3.wrappedSum(),
+        lanes.4.wrappedSum(), lanes.5.wrappedSum(), lanes.6.wrappedSum(), lanes.7.wrappedSum())
+    #endif
+    guard j < count else { return sums }
+    return sums
+      &+ SIMD8(
+        byteSum(r.0 + j, count: count &- j, signed: signed),
+        byteSum(r.1 + j, count: count &- j, signed: signed),
+        byteSum(r.2 + j, count: count &- j, signed: signed),
+        byteSum(r.3 + j, count: count &- j, signed: signed),
+        byteSum(r.4 + j, count: count &- j, signed: signed),
+        byteSum(r.5 + j, count: count &- j, signed: signed),
+        byteSum(r.6 + j, count: count &- j, signed: signed),
+        byteSum(r.7 + j, count: count &- j, signed: signed))
+  }
+
+  /// The sum of `count` bytes at `start`, read as Int8 when `signed`, else as UInt8 (eight
+  /// bytes at a time as unsigned, sign bits flipped when signed: 128 more each).
+  @inline(__always)
+  static func byteSum(_ start: UnsafeRawPointer, count: Int, signed: Bool) -> Int32 {
+    let flip: UInt64 = signed ? 0x8080_8080_8080_8080 : 0
+    let (words, evenBytes) = (UInt64(0x0001_0001_0001_0001), UInt64(0x00FF_00FF_00FF_00FF))
+    var (j, total) = (0, Int32(0))
+    while j &+ 8 <= count {
+      let word = start.loadUnaligned(fromByteOffset: j, as: UInt64.self) ^ flip
+      let pairs = (word & evenBytes) &+ ((word &>> 8) & evenBytes)
+      total &+= Int32(truncatingIfNeeded: (pairs &* words) &>> 48)
+      j &+= 8
     }
+    if signed { total &-= Int32(truncatingIfNeeded: j &* 128) }
+    while j < count {
+      let byte = start.load(fromByteOffset: j, as: UInt8.self)
+      total &+= signed ? Int32(Int8(bitPattern: byte)) : Int32(byte)
+      j &+= 1
+    }
+    return total
   }
 
   /// Eight rows' Int32 sums against one panel.
@@ -187,17 +284,20 @@ enum Int8GEMM {
     SIMD16<Int32>, SIMD16<Int32>
   )
 
-  /// The micro-kernel: the Int32 sums of `rows` (≤ 8) rows of A against one packed panel, into
-  /// `tile` (16 per row).
+  /// The micro-kernel: the Int32 sums of `rows` (≤ 8) rows of A against one packed panel, plus
+  /// `terms[i]` in row `i`, into `tile` (16 per row).
   @inline(never)
   static func kernel(
-    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flip: Int32, b: UnsafePointer<Int8>,
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flips: SIMD16<Int32>,
+    signedActivations: Bool, b: UnsafePointer<Int8>, terms: SIMD8<Int32>,
     tile: UnsafeMutablePointer<Int32>
   ) {
-    let s = accumulate(a, lda: lda, rows: rows, k: k, flip: flip, b: b)
+    let s = accumulate(
+      a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b)
     func store(_ sums: SIMD16<Int32>, _ i: Int) {
       if i < rows {
-        UnsafeMutableRawPointer(tile + i &* 16).storeBytes(of: sums, as: SIMD16<Int32>.self)
+        UnsafeMutableRawPointer(tile + i &* 16).storeBytes(
+          of: sums &+ SIMD16(repeating: terms[i]), as: SIMD16<Int32>.self)
       }
     }
     store(s.0, 0)
@@ -210,31 +310,26 @@ enum Int8GEMM {
     store(s.7, 7)
   }
 
-  /// ``kernel(_:lda:rows:k:flip:b:tile:)`` requantizing the sums as
-  /// ``requantize(_:rows:_:rowSums:rowFactor:output:ldc:)`` does.
+  /// ``kernel(_:lda:rows:k:flips:signedActivations:b:terms:tile:)`` requantizing the sums as
+  /// ``requantize(_:rows:_:terms:output:ldc:)`` does.
   @inline(never)
   static func requantizingKernel(
-    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flip: Int32, b: UnsafePointer<Int8>,
-    block: Requantization.ChannelBlock, rowSums: UnsafePointer<Int32>?, rowFactor: Int32,
-    output: UnsafeMutablePointer<UInt8>, ldc: Int
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flips: SIMD16<Int32>,
+    signedActivations: Bool, b: UnsafePointer<Int8>, block: Requantization.ChannelBlock,
+    terms: SIMD8<Int32>, output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
-    let s = accumulate(a, lda: lda, rows: rows, k: k, flip: flip, b: b)
-    requantize(
-      s, rows: rows, block, rowSums: rowSums, rowFactor: rowFactor, output: output, ldc: ldc)
+    let s = accumulate(
+      a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b)
+    requantize(s, rows: rows, block, terms: terms, output: output, ldc: ldc)
   }
 
-  /// Requantizes the first `rows` sums of `s` with `block` (plus `rowFactor · rowSums[i]` for
-  /// row `i` when `rowSums` is given), storing the 16 bytes of row `i` at `output + i · ldc`.
+  /// Requantizes the first `rows` sums of `s` plus `terms[i]` in row `i` with `block`, storing
+  /// the 16 bytes of row `i` at `output + i · ldc`.
   @_transparent
   static func requantize(
-    _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock,
-    rowSums: UnsafePointer<Int32>?, rowFactor: Int32, output: UnsafeMutablePointer<UInt8>,
-    ldc: Int
+    _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock, terms: SIMD8<Int32>,
+    output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
-    var terms = SIMD8<Int32>()
-    if let rowSums {
-      for i in 0..<rows { terms[i] = rowFactor &* rowSums[i] }
-    }
     block.store(s.0 &+ SIMD16(repeating: terms[0]), to: output)
     guard rows > 1 else { return }
     block.store(s.1 &+ SIMD16(repeating: terms[1]), to: output + ldc)
@@ -252,29 +347,43 @@ enum Int8GEMM {
     block.store(s.7 &+ SIMD16(repeating: terms[7]), to: output + 7 &* ldc)
   }
 
-  /// The sums of `rows` (≤ 8) rows of A against one packed panel, A's groups of four XORed
-  /// with `flip`. Rows past `rows` re-read the first row; their sums are not meaningful.
+  /// The sums of `rows` (≤ 8) rows of A against one packed panel: signed activations as they
+  /// are, or unsigned ones with each group of four XORed with `flips` (a splat). Rows past
+  /// `rows` re-read the first row; their sums are not meaningful.
   @_transparent
   static func accumulate(
-    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flip: Int32, b: UnsafePointer<Int8>
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flips: SIMD16<Int32>,
+    signedActivations: Bool, b: UnsafePointer<Int8>
+  ) -> TileSums {
+    if signedActivations {
+      return accumulate(a, lda: lda, rows: rows, k: k, b: b) { signedDot($0, $1, $2) }
+    }
+    return accumulate(a, lda: lda, rows: rows, k: k, b: b) { dot($0, $1, flips, $2) }
+  }
+
+  /// ``accumulate(_:lda:rows:k:flips:signedActivations:b:)`` with `step(acc, word, weights)`
+  /// adding one group of four.
+  @_transparent
+  static func accumulate(
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, b: UnsafePointer<Int8>,
+    _ step: (SIMD16<Int32>, Int32, SIMD16<Int32>) -> SIMD16<Int32>
   ) -> TileSums {
     func row(_ i: Int) -> UnsafeRawPointer { UnsafeRawPointer(a + (i < rows ? i &* lda : 0)) }
     let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
     let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7))
     var s: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
-    let flips = opaqueSplat(flip)
     // One group of four: each row's four activations (as `word` reads them at a row) against
     // the 16 columns' four weights.
     @inline(__always)
     func accumulate(_ weights: SIMD16<Int32>, _ word: (UnsafeRawPointer) -> Int32) {
-      s.0 = dot(s.0, word(r0), flips, weights)
-      s.1 = dot(s.1, word(r1), flips, weights)
-      s.2 = dot(s.2, word(r2), flips, weights)
-      s.3 = dot(s.3, word(r3), flips, weights)
-      s.4 = dot(s.4, word(r4), flips, weights)
-      s.5 = dot(s.5, word(r5), flips, weights)
-      s.6 = dot(s.6, word(r6), flips, weights)
-      s.7 = dot(s.7, word(r7), flips, weights)
+      s.0 = step(s.0, word(r0), weights)
+      s.1 = step(s.1, word(r1), weights)
+      s.2 = step(s.2, word(r2), weights)
+      s.3 = step(s.3, word(r3), weights)
+      s.4 = step(s.4, word(r4), weights)
+      s.5 = step(s.5, word(r5), weights)
+      s.6 = step(s.6, word(r6), weights)
+      s.7 = step(s.7, word(r7), weights)
     }
     let whole = k / 4
     var w = UnsafeRawPointer(b)
@@ -316,6 +425,35 @@ enum Int8GEMM {
   @_optimize(none)
   static func opaqueSplat(_ flip: Int32) -> SIMD16<Int32> { SIMD16(repeating: flip) }
 
+  /// `acc` plus, in each lane `j`, the four products of the signed bytes of `word` with the
+  /// unsigned bytes of lane `j` of `weights` (wrapping): the activation is the instruction's
+  /// signed operand, broadcast from memory in the same instruction.
+  @inline(__always)
+  static func signedDot(_ acc: SIMD16<Int32>, _ word: Int32, _ weights: SIMD16<Int32>)
+    -> SIMD16<Int32>
+  {
+    #if OCELLUS_VNNI
+      VNNI.dotBytes(acc, weights, SIMD16(repeating: word))
+    #else
+      var result = acc
+      for lane in 0..<16 { result[lane] &+= bytesDot(unsigned: weights[lane], signed: word) }
+      return result
+    #endif
+  }
+
+  /// The four products of the unsigned bytes of `unsigned` with the signed bytes of `signed`,
+  /// summed (the portable builds' `vpdpbusd` lane).
+  @inline(__always)
+  static func bytesDot(unsigned: Int32, signed: Int32) -> Int32 {
+    var sum: Int32 = 0
+    for byte in 0..<4 {
+      let u = Int32((UInt32(bitPattern: unsigned) >> (8 &* UInt32(byte))) & 0xFF)
+      let s = Int32(Int8(truncatingIfNeeded: signed >> (8 &* Int32(byte))))
+      sum &+= u &* s
+    }
+    return sum
+  }
+
   /// `acc` plus, in each lane `j`, the four products of the unsigned bytes of `word ^ flips`
   /// (`flips` a splat) with the signed bytes of lane `j` of `weights` (wrapping).
   @inline(__always)
@@ -327,15 +465,7 @@ enum Int8GEMM {
     #else
       let word = word ^ flips[0]
       var result = acc
-      for lane in 0..<16 {
-        var sum: Int32 = 0
-        for byte in 0..<4 {
-          let unsigned = Int32((UInt32(bitPattern: word) >> (8 &* UInt32(byte))) & 0xFF)
-          let signed = Int32(Int8(truncatingIfNeeded: weights[lane] >> (8 &* Int32(byte))))
-          sum &+= unsigned &* signed
-        }
-        result[lane] &+= sum
-      }
+      for lane in 0..<16 { result[lane] &+= bytesDot(unsigned: word, signed: weights[lane]) }
       return result
     #endif
   }

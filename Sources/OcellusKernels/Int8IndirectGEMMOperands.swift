@@ -9,8 +9,8 @@
 /// - Everything else as in ``Int8GEMMOperands``.
 public typealias Int8IndirectGEMMOperands = (
   m: Int, n: Int, segments: Int, segmentLength: Int,
-  rows: UnsafePointer<UnsafePointer<UInt8>>, flip: Int32,
-  rowSums: UnsafePointer<Int32>?, rowFactor: Int32,
+  rows: UnsafePointer<UnsafePointer<UInt8>>, signedActivations: Bool, flip: Int32,
+  rowFactor: Int32,
   packed: UnsafePointer<Int8>,
   requantization: RequantizationTable,
   c: UnsafeMutablePointer<UInt8>, ldc: Int

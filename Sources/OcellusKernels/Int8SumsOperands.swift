@@ -1,7 +1,9 @@
 /// The operands of ``Int8GEMM/sums(_:rows:panels:)``: the raw Int32 sums of 8-bit dot products,
 /// without requantization, as a tuple so that every build of the kernels shares the same type.
 ///
-/// - `a`, `lda`, `flip`, `packed`: as in ``Int8GEMMOperands``.
+/// - `a`, `lda`: as in ``Int8GEMMOperands``; each group of four activations is XORed with
+///   `flip` to give the unsigned bytes multiplied (`0x80808080` for int8 activations).
+/// - `packed`: signed weight bytes, packed by ``Int8GEMM/pack``.
 /// - `sums`: `m` rows of `n` Int32 sums `Σ u · s` (row `i` at `sums + i · ldc`).
 public typealias Int8SumsOperands = (
   m: Int, n: Int, k: Int,

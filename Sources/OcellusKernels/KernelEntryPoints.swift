@@ -17,7 +17,7 @@
 /// - `quantizeRow`: ``QuantizeRow/run(_:)`` (the hybrid kernels' input quantization).
 /// - `hybridDepthwiseRow`: ``HybridDepthwise/row(_:)`` (hybrid DEPTHWISE_CONV_2D's sums).
 /// - `byteLookup`: ``ByteLookup/run(_:_:_:count:)`` (8-bit tables).
-/// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8MultiplyIndirect`, `int8Sums`, `int8RowSums`: ``Int8GEMM`` (8-bit dot products; only
+/// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8MultiplyIndirect`, `int8Sums`: ``Int8GEMM`` (8-bit dot products; only
 ///   the VNNI build runs them fast, the others through a lane loop).
 public typealias KernelEntryPoints = (
   rowTile: Int,
@@ -66,12 +66,7 @@ public typealias KernelEntryPoints = (
   int8Multiply:
     @Sendable (_ operands: Int8GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
   int8Sums:
-    @Sendable (_ operands: Int8SumsOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
-  int8RowSums:
-    @Sendable (
-      _ a: UnsafePointer<UInt8>, _ lda: Int, _ rows: Int, _ k: Int,
-      _ sums: UnsafeMutablePointer<Int32>
-    ) -> Void
+    @Sendable (_ operands: Int8SumsOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
 )
 
 extension KernelTarget {
@@ -99,7 +94,6 @@ extension KernelTarget {
     int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, into: $3) },
     int8MultiplyIndirect: { Int8GEMM.multiplyIndirect($0, rows: $1, panels: $2) },
     int8Multiply: { Int8GEMM.multiply($0, rows: $1, panels: $2) },
-    int8Sums: { Int8GEMM.sums($0, rows: $1, panels: $2) },
-    int8RowSums: { Int8GEMM.rowSums($0, lda: $1, rows: $2, k: $3, into: $4) }
+    int8Sums: { Int8GEMM.sums($0, rows: $1, panels: $2) }
   )
 }

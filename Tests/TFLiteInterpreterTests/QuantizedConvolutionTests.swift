@@ -115,31 +115,37 @@ struct QuantizedConvolutionTests {
   }
 
   @Test(
-    "shapes the VNNI dot products take (depth ≥ 32, ≥ 16 channels) match the reference on every build",
-    arguments: 0..<24)
+    "shapes the VNNI dot products take (depth ≥ 8 int8, ≥ 32 uint8; ≥ 16 channels) match the reference on every build",
+    arguments: 0..<32)
   func dotProductShapes(seed: UInt64) throws {
     var generator = SplitMix64(seed: 0xD0_0000 + seed)
-    var c = Support.randomCase(.convolution, signed: seed % 2 == 0, &generator)
-    while c.inputChannels * c.filterHeight * c.filterWidth < 32 || c.outputChannels < 16 {
-      c = Support.randomCase(.convolution, signed: seed % 2 == 0, &generator)
+    let signed = seed % 2 == 0
+    // Every fourth int8 case shallow (8 ..< 32), where only int8 takes the dot products.
+    let depths = signed && seed % 4 == 0 ? 8..<32 : (signed ? 8 : 32)..<Int.max
+    var c = Support.randomCase(.convolution, signed: signed, &generator)
+    while !depths.contains(c.inputChannels * c.filterHeight * c.filterWidth)
+      || c.outputChannels < 16
+    {
+      c = Support.randomCase(.convolution, signed: signed, &generator)
     }
     try Support.check(c)
   }
 
   @Test(
-    "int8 shapes whose rows of A are read through pointers (runs of 4k bytes, 16k channels) match the reference on every build",
-    arguments: 0..<24)
+    "shapes whose rows of A are read through pointers (runs of 4k bytes, 16k channels) match the reference on every build",
+    arguments: 0..<32)
   func pointerGatheredShapes(seed: UInt64) throws {
     var generator = SplitMix64(seed: 0xD1_0000 + seed)
+    let signed = seed % 4 != 3
     func applies(_ c: Support.Case) -> Bool {
       let run = c.dilationWidth == 1 ? c.filterWidth * c.inputChannels : c.inputChannels
       let depth = c.inputChannels * c.filterHeight * c.filterWidth
-      return c.outputChannels % 16 == 0 && run % 4 == 0 && depth >= 32
+      return c.outputChannels % 16 == 0 && run % 4 == 0 && depth >= (signed ? 8 : 32)
         && !(c.filterHeight == 1 && c.filterWidth == 1 && c.strideHeight == 1
           && c.strideWidth == 1)
     }
-    var c = Support.randomCase(.convolution, signed: true, &generator)
-    while !applies(c) { c = Support.randomCase(.convolution, signed: true, &generator) }
+    var c = Support.randomCase(.convolution, signed: signed, &generator)
+    while !applies(c) { c = Support.randomCase(.convolution, signed: signed, &generator) }
     try Support.check(c)
   }
 

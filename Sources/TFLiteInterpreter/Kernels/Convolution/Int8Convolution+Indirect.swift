@@ -3,13 +3,18 @@ internal import OcellusKernels
 extension Int8Convolution {
   /// Runs of A per output pixel for the pointer-gathered path (`int8MultiplyIndirect`): one
   /// per filter row (`KW × IC` contiguous bytes), or per tap when the width is dilated; nil
-  /// when that path does not apply (uint8 row sums, runs not a multiple of 4 bytes, output
-  /// channels not a multiple of 16, a non-fixed-point requantization).
+  /// when that path does not apply (runs not a multiple of 4 bytes, output channels not a
+  /// multiple of 16, a non-fixed-point requantization).
   func indirectSegments(_ g: ConvolutionGeometry, _ requantization: RequantizationTable) -> Int? {
+    guard columns % 16 == 0, requantization.scale == nil else { return nil }
+    return Self.indirectSegments(g, depth: depth)
+  }
+
+  /// The runs per output pixel of ``indirectSegments(_:_:)`` as the geometry allows them (a
+  /// multiple of 4 bytes each), or nil.
+  static func indirectSegments(_ g: ConvolutionGeometry, depth: Int) -> Int? {
     let segments = g.dilationWidth == 1 ? g.filterHeight : g.filterHeight * g.filterWidth
-    guard rowFactor == 0, columns % 16 == 0, requantization.scale == nil, segments > 0,
-      depth % segments == 0, (depth / segments) % 4 == 0
-    else { return nil }
+    guard segments > 0, depth % segments == 0, (depth / segments) % 4 == 0 else { return nil }
     return segments
   }
 
@@ -39,7 +44,8 @@ extension Int8Convolution {
           point(g, input, rows: first..<(first + count), segments: segments, table, scratch)
           let o: Int8IndirectGEMMOperands = (
             m: count, n: columns, segments: segments, segmentLength: depth / segments,
-            rows: UnsafePointer(table), flip: flip, rowSums: nil, rowFactor: 0,
+            rows: UnsafePointer(table), signedActivations: signedActivations, flip: flip,
+            rowFactor: rowFactor,
             packed: UnsafePointer(packed), requantization: requantization,
             c: output + first * columns, ldc: columns
           )

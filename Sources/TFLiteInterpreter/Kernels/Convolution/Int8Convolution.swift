@@ -6,13 +6,17 @@ internal import OcellusKernels
 /// a temporary buffer, taps outside the image filled with the input zero point (which
 /// contributes nothing).
 ///
-/// The dot products multiply unsigned activation bytes `u` by signed weight bytes `s`; TFLite's
-/// accumulator `Σ (a − za) · (w − zw)` follows, exactly (wrapping), from
-/// - int8 (weights of zero point 0): `u = a + 128`, `s = w`, so it is
-///   `Σ u · s − (128 + za) · Σ s`: the second term, per column, is folded into the bias;
-/// - uint8: `u = a`, `s = w − 128`, so with `β = 128 − zw` it is
-///   `Σ u · s + β · Σ a − za · Σ s − K · za · β`: the last two terms are per column (bias), the
-///   second per row (`rowFactor` times the row's byte sum, added by the GEMM).
+/// The dot products multiply unsigned bytes by signed ones; TFLite's accumulator
+/// `Σ (a − za) · (w − zw)` follows, exactly (wrapping), from
+/// - int8 (weights of zero point 0) read in runs of ``minimumSignedRun`` bytes or more: the
+///   activations `a` signed, the weights packed unsigned as `u = w + 128`, so it is
+///   `Σ a · u − 128 · Σ a − za · Σ w`: the second term per row (`rowFactor` times the row's
+///   byte sum, added by the GEMM), the third per column (bias);
+/// - int8 in shorter runs (row sums would cost more than they save): the activations flipped
+///   to `a + 128`, the weights signed as they are, so it is `Σ (a + 128) · w − (128 + za) · Σ w`;
+/// - uint8: the activations `a` unsigned, the weights signed as `s = w − 128`, so with
+///   `β = 128 − zw` it is `Σ a · s + β · Σ a − za · Σ s − K · za · β`: the last two terms are
+///   per column (bias), the second per row.
 final class Int8Convolution {
   /// Output channels (GEMM columns) and the filter depth (GEMM K).
   let columns, depth: Int
@@ -24,23 +28,35 @@ final class Int8Convolution {
   let patches: ConvolutionGeometry?
   /// The input zero point as a stored byte: the value of taps outside the image.
   let padding: UInt8
-  /// XOR mask turning four activations into unsigned bytes (int8: the sign bits).
+  /// True when the activations are the GEMM's signed operand (int8 in long runs).
+  let signedActivations: Bool
+  /// XOR mask turning four activations into unsigned bytes when they are not the signed
+  /// operand (int8 in short runs: the sign bits).
   let flip: Int32
-  /// The per-row term's factor `128 − zw` (uint8), or 0 (int8: no row sums).
+  /// The per-row term's factor: −128 (int8 as the signed operand), `128 − zw` (uint8), or 0.
   let rowFactor: Int32
-  /// Per-run buffers (gathered patches and row sums), kept from run to run so that a run
+  /// Per-run buffers (gathered patches and pointers), kept from run to run so that a run
   /// allocates nothing; grown when a run needs more (e.g. more threads).
   private var workspace: UnsafeMutableRawPointer?
   private var workspaceBytes = 0
+  /// The shortest run of contiguous activation bytes (a row of A, or a pointer's segment) for
+  /// which int8 activations are the signed operand: shorter ones leave the row sums to the
+  /// scalar code (measured on MobileNetV2 int8).
+  static let minimumSignedRun = 64
   /// Output pixels gathered and multiplied at a time.
   static let blockRows = 64
-  /// The smallest filter depth worth the dot products: below it, with one or two groups of
-  /// four per output, the fp32 path's lower fixed costs win (measured on MobileNet v1 0.25).
-  static let minimumDepth = 32
+  /// The smallest filter depth worth the dot products for uint8 models: below it, with
+  /// one or two groups of four per output and the row sums to add, the fp32 path's lower fixed
+  /// costs win (measured on MobileNet v1 0.25 and the ML Kit object labeler).
+  static let minimumUnsignedDepth = 32
+  /// The same for int8 models (no row sums; the tile requantized in registers): from two
+  /// groups of four (measured on MobileNetV2 and EfficientNet-B0 int8).
+  static let minimumSignedDepth = 8
 
   /// The dot-product path for `geometry`, or nil unless it applies: the VNNI build, weights
   /// known at load (int8 ones of zero point 0, or uint8), no bias or a constant one, at least
-  /// 16 output channels and a depth of ``minimumDepth`` or more. `direct`
+  /// 16 output channels and a depth of ``minimumSignedDepth`` (int8) or
+  /// ``minimumUnsignedDepth`` (uint8) or more. `direct`
   /// says each output pixel's A row is its input pixel (1×1, stride 1).
   init?(
     kernels: KernelSet, quantization: ConvolutionQuantization, filter: ArraySlice<UInt8>?,
@@ -48,7 +64,8 @@ final class Int8Convolution {
     direct: Bool
   ) {
     guard kernels.hasDotProducts, !quantization.signed || quantization.filterZeroPoint == 0,
-      let filter, filter.count == columns * depth, columns >= 16, depth >= Self.minimumDepth,
+      let filter, filter.count == columns * depth, columns >= 16,
+      depth >= (quantization.signed ? Self.minimumSignedDepth : Self.minimumUnsignedDepth),
       bias == nil || bias?.constantValues(as: Int32.self) != nil
     else { return nil }
     self.columns = columns
@@ -57,30 +74,46 @@ final class Int8Convolution {
     let za = quantization.inputZeroPoint
     padding = UInt8(truncatingIfNeeded: za)
     let signed = quantization.signed
-    flip = signed ? Int32(bitPattern: 0x8080_8080) : 0
-    rowFactor = signed ? 0 : 128 &- quantization.filterZeroPoint
-    // The signed weight bytes s: int8 weights as they are, uint8 ones minus 128.
-    let weights = [Int8](unsafeUninitializedCapacity: filter.count) { buffer, count in
+    let run = Self.runLength(direct ? nil : geometry, depth: depth)
+    signedActivations = signed && run >= Self.minimumSignedRun
+    flip = signed && !signedActivations ? Int32(bitPattern: 0x8080_8080) : 0
+    rowFactor =
+      signedActivations ? -128 : (signed ? 0 : 128 &- quantization.filterZeroPoint)
+    // The weights as the column terms see them (int8 as they are, uint8 minus 128), and as
+    // packed: unsigned (int8 + 128) or signed (uint8 − 128) both flip each byte's sign bit.
+    let flipsWeights = signedActivations || !signed
+    let packedBytes = [Int8](unsafeUninitializedCapacity: filter.count) { buffer, count in
       filter.withUnsafeBufferPointer { bytes in
         for index in bytes.indices {
-          buffer[index] = Int8(bitPattern: signed ? bytes[index] : bytes[index] ^ 0x80)
+          buffer[index] = Int8(bitPattern: flipsWeights ? bytes[index] ^ 0x80 : bytes[index])
         }
       }
       count = filter.count
     }
-    let (offset, constant) =
-      signed ? (128 &+ za, Int32(0)) : (za, za &* rowFactor &* Int32(truncatingIfNeeded: depth))
-    biasAdjustment = weights.withUnsafeBufferPointer { w in
+    let offset = flip != 0 ? 128 &+ za : za
+    let constant = signed ? 0 : za &* rowFactor &* Int32(truncatingIfNeeded: depth)
+    biasAdjustment = filter.withUnsafeBufferPointer { w in
       (0..<columns).map { column in
         var sum: Int32 = 0
-        for index in (column * depth)..<((column + 1) * depth) { sum &+= Int32(w[index]) }
+        for index in (column * depth)..<((column + 1) * depth) {
+          sum &+= signed ? Int32(Int8(bitPattern: w[index])) : Int32(w[index]) &- 128
+        }
         return 0 &- offset &* sum &- constant
       }
     }
     packed = .allocate(capacity: kernels.entry.int8PackedCount(columns, depth))
-    weights.withUnsafeBufferPointer {
+    packedBytes.withUnsafeBufferPointer {
       kernels.entry.int8Pack($0.baseAddress!, columns, depth, packed)
     }
+  }
+
+  /// The contiguous runs the GEMM will read rows of A in: the pointer-gathered path's
+  /// segments when it applies to `patches` (nil: the input rows themselves), else whole rows.
+  static func runLength(_ patches: ConvolutionGeometry?, depth: Int) -> Int {
+    guard let patches, let segments = indirectSegments(patches, depth: depth) else {
+      return depth
+    }
+    return depth / segments
   }
 
   deinit {
@@ -97,14 +130,14 @@ final class Int8Convolution {
     return fresh
   }
 
-  /// The GEMM operands for `m` rows of A at `a` (with their byte sums, for uint8) into `c`.
+  /// The GEMM operands for `m` rows of A at `a` into `c`.
   private func operands(
-    _ a: UnsafePointer<UInt8>, m: Int, sums: UnsafePointer<Int32>?,
-    _ requantization: RequantizationTable, _ c: UnsafeMutablePointer<UInt8>
+    _ a: UnsafePointer<UInt8>, m: Int, _ requantization: RequantizationTable,
+    _ c: UnsafeMutablePointer<UInt8>
   ) -> Int8GEMMOperands {
     (
       m: m, n: columns, k: depth, a: UnsafeRawPointer(a).assumingMemoryBound(to: Int8.self),
-      lda: depth, flip: flip, rowSums: rowFactor == 0 ? nil : sums, rowFactor: rowFactor,
+      lda: depth, signedActivations: signedActivations, flip: flip, rowFactor: rowFactor,
       packed: UnsafePointer(packed), requantization: requantization, c: c, ldc: columns
     )
   }
@@ -124,27 +157,23 @@ final class Int8Convolution {
         kernels, pool: pool)
       return
     }
-    let (multiply, rowSums) = (kernels.entry.int8Multiply, kernels.entry.int8RowSums)
+    let multiply = kernels.entry.int8Multiply
     let (panels, depth) = ((columns + 15) / 16, depth)
     let blocks = (rows + Self.blockRows - 1) / Self.blockRows
     // One buffer per group of blocks (group g takes blocks g, g + groups, …): as many groups
     // as threads, each group's blocks on one thread at a time.
     let groups = min(pool.threadCount, blocks)
-    let groupBytes = Self.blockRows * (depth + 4)
+    let groupBytes = Self.blockRows * depth
     let buffers = workspace(groups * groupBytes)
     pool.parallelFor(groups) { range in
       for group in range {
         let gathered = (buffers + group * groupBytes).bindMemory(
           to: UInt8.self, capacity: Self.blockRows * depth)
-        let sums = (buffers + group * groupBytes + Self.blockRows * depth)
-          .bindMemory(to: Int32.self, capacity: Self.blockRows)
         for block in stride(from: group, to: blocks, by: groups) {
           let first = block * Self.blockRows
           let count = min(Self.blockRows, rows - first)
           gather(patches, input, rows: first..<(first + count), into: gathered)
-          if rowFactor != 0 { rowSums(gathered, depth, count, depth, sums) }
-          let o = operands(
-            gathered, m: count, sums: sums, requantization, output + first * columns)
+          let o = operands(gathered, m: count, requantization, output + first * columns)
           multiply(o, 0..<count, 0..<panels)
         }
       }
@@ -158,17 +187,29 @@ final class Int8Convolution {
     into buffer: UnsafeMutablePointer<UInt8>
   ) {
     let channels = g.inputChannels
+    let lastX = (g.filterWidth - 1) * g.dilationWidth
+    // A filter row's taps are one contiguous run of the input when the width is not dilated.
+    let (runs, run) =
+      g.dilationWidth == 1 ? (1, g.filterWidth * channels) : (g.filterWidth, channels)
     var out = buffer
     for row in rows {
       let image = input + (row / g.outputPixels) * g.inputHeight * g.inputWidth * channels
       let y = (row % g.outputPixels) / g.outputWidth * g.strideHeight - g.padTop
       let x = (row % g.outputPixels) % g.outputWidth * g.strideWidth - g.padLeft
+      let inside = x >= 0 && x + lastX < g.inputWidth
       for ky in 0..<g.filterHeight {
         let iy = y + ky * g.dilationHeight
+        if inside && iy >= 0 && iy < g.inputHeight {
+          for r in 0..<runs {
+            Self.copy(image + (iy * g.inputWidth + x + r * g.dilationWidth) * channels, out, run)
+            out += run
+          }
+          continue
+        }
         for kx in 0..<g.filterWidth {
           let ix = x + kx * g.dilationWidth
           if iy >= 0 && iy < g.inputHeight && ix >= 0 && ix < g.inputWidth {
-            out.update(from: image + (iy * g.inputWidth + ix) * channels, count: channels)
+            Self.copy(image + (iy * g.inputWidth + ix) * channels, out, channels)
           } else {
             out.update(repeating: padding, count: channels)
           }
@@ -178,21 +219,42 @@ final class Int8Convolution {
     }
   }
 
-  /// ``run(input:rows:output:_:kernels:pool:)`` when the input rows are A (their byte sums,
-  /// for uint8, computed first).
+  /// Copies `count` bytes; runs shorter than 16 bytes (a few channels: an RGB image's first
+  /// layer) as two overlapping words rather than through a library call.
+  @inline(__always)
+  static func copy(
+    _ source: UnsafePointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>, _ count: Int
+  ) {
+    let (from, to) = (UnsafeRawPointer(source), UnsafeMutableRawPointer(target))
+    switch count {
+    case 8..<16:
+      let (head, tail) = (
+        from.loadUnaligned(as: UInt64.self),
+        from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      )
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+    case 4..<8:
+      let (head, tail) = (
+        from.loadUnaligned(as: UInt32.self),
+        from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      )
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+    case 0..<4:
+      for i in 0..<count { target[i] = source[i] }
+    default:
+      target.update(from: source, count: count)
+    }
+  }
+
+  /// ``run(input:rows:output:_:kernels:pool:)`` when the input rows are A.
   private func runDirect(
     input: UnsafePointer<UInt8>, rows: Int, output: UnsafeMutablePointer<UInt8>,
     _ requantization: RequantizationTable, _ kernels: KernelSet, pool: ThreadPool
   ) {
-    let (multiply, rowSums, depth) = (kernels.entry.int8Multiply, kernels.entry.int8RowSums, depth)
-    let sums = workspace(rowFactor == 0 ? 4 : rows * 4).bindMemory(to: Int32.self, capacity: rows)
-    if rowFactor != 0 {
-      pool.parallelFor(rows, minimumChunk: 256) { range in
-        rowSums(
-          input + range.lowerBound * depth, depth, range.count, depth, sums + range.lowerBound)
-      }
-    }
-    let o = operands(input, m: rows, sums: sums, requantization, output)
+    let multiply = kernels.entry.int8Multiply
+    let o = operands(input, m: rows, requantization, output)
     GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, pool: pool) { multiply(o, $0, $1) }
   }
 }
