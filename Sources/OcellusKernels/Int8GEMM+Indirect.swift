@@ -8,10 +8,11 @@ extension Int8GEMM {
   ) {
     let rows = rows.clamped(to: 0..<max(o.m, 0))
     let panels = panels.clamped(to: 0..<panelCount(o.n))
-    guard !rows.isEmpty, !panels.isEmpty, o.segments > 0, o.segmentLength > 0,
-      o.segmentLength & 3 == 0, o.n & 15 == 0, o.requantization.scale == nil
+    guard !rows.isEmpty, !panels.isEmpty, o.segments > 0, o.segmentStride > 0,
+      o.segmentStride & 3 == 0, (0...o.segmentStride).contains(o.segmentLength), o.n & 15 == 0,
+      o.requantization.scale == nil
     else { return }
-    let panelBytes = groups(o.segments &* o.segmentLength) &* 64
+    let panelBytes = groups(o.segments &* o.segmentStride) &* 64
     var row = rows.lowerBound
     while row < rows.upperBound {
       let count = min(tileRows, rows.upperBound &- row)
@@ -22,7 +23,7 @@ extension Int8GEMM {
       for panel in panels {
         let first = panel &* 16
         let s = accumulateIndirect(
-          table, rows: count, segments: o.segments, segmentLength: o.segmentLength,
+          table, rows: count, segments: o.segments, segmentStride: o.segmentStride,
           flip: o.flip, signedActivations: o.signedActivations, b: o.packed + panel &* panelBytes)
         requantize(
           s, rows: count, Requantization.ChannelBlock(o.requantization, column: first),
@@ -53,30 +54,30 @@ extension Int8GEMM {
   /// `rows` re-read the first row; their sums are not meaningful.
   @inline(never)
   static func accumulateIndirect(
-    _ table: UnsafePointer<UnsafePointer<UInt8>>, rows: Int, segments: Int, segmentLength: Int,
+    _ table: UnsafePointer<UnsafePointer<UInt8>>, rows: Int, segments: Int, segmentStride: Int,
     flip: Int32, signedActivations: Bool, b: UnsafePointer<Int8>
   ) -> TileSums {
     if signedActivations {
       return accumulateIndirect(
-        table, rows: rows, segments: segments, segmentLength: segmentLength, b: b
+        table, rows: rows, segments: segments, segmentStride: segmentStride, b: b
       ) { signedDot($0, $1, $2) }
     }
     let flips = opaqueSplat(flip)
     return accumulateIndirect(
-      table, rows: rows, segments: segments, segmentLength: segmentLength, b: b
+      table, rows: rows, segments: segments, segmentStride: segmentStride, b: b
     ) { dot($0, $1, flips, $2) }
   }
 
-  /// ``accumulateIndirect(_:rows:segments:segmentLength:flip:signedActivations:b:)`` with
+  /// ``accumulateIndirect(_:rows:segments:segmentStride:flip:signedActivations:b:)`` with
   /// `step(acc, word, weights)` adding one group of four.
   @_transparent
   static func accumulateIndirect(
-    _ table: UnsafePointer<UnsafePointer<UInt8>>, rows: Int, segments: Int, segmentLength: Int,
+    _ table: UnsafePointer<UnsafePointer<UInt8>>, rows: Int, segments: Int, segmentStride: Int,
     b: UnsafePointer<Int8>, _ step: (SIMD16<Int32>, Int32, SIMD16<Int32>) -> SIMD16<Int32>
   ) -> TileSums {
     var s: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
     var w = UnsafeRawPointer(b)
-    let groupCount = segmentLength / 4
+    let groupCount = segmentStride / 4
     for segment in 0..<segments {
       func row(_ i: Int) -> UnsafeRawPointer {
         UnsafeRawPointer(table[(i < rows ? i : 0) &* segments &+ segment])

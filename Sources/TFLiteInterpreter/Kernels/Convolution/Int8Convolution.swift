@@ -2,8 +2,9 @@ internal import OcellusKernels
 
 /// An 8-bit CONV_2D as a GEMM on 8-bit dot products (the VNNI build's `int8Multiply`): B is the
 /// constant weights packed at load; A is the input as stored when each output pixel reads just
-/// its own input pixel (1×1, stride 1), else its patches gathered (im2col) block by block into
-/// a temporary buffer, taps outside the image filled with the input zero point (which
+/// its own input pixel (1×1, stride 1), else its patches (laid out as ``Int8PatchLayout``
+/// says) read through pointers into the input, or gathered (im2col) block by block into a
+/// temporary buffer, taps outside the image filled with the input zero point (which
 /// contributes nothing).
 ///
 /// The dot products multiply unsigned bytes by signed ones; TFLite's accumulator
@@ -18,8 +19,10 @@ internal import OcellusKernels
 ///   `β = 128 − zw` it is `Σ a · s + β · Σ a − za · Σ s − K · za · β`: the last two terms are
 ///   per column (bias), the second per row.
 final class Int8Convolution {
-  /// Output channels (GEMM columns) and the filter depth (GEMM K).
+  /// Output channels (GEMM columns) and the filter depth.
   let columns, depth: Int
+  /// How each row of A is laid out (its length is the GEMM's K).
+  let layout: Int8PatchLayout
   /// Per column, the correction folded into the bias.
   let biasAdjustment: [Int32]
   /// The packed weights (`int8PackedCount` bytes), owned.
@@ -71,10 +74,13 @@ final class Int8Convolution {
     self.columns = columns
     self.depth = depth
     patches = direct ? nil : geometry
+    let layout =
+      direct ? Int8PatchLayout(rows: depth) : Int8PatchLayout(patches: geometry, depth: depth)
+    self.layout = layout
     let za = quantization.inputZeroPoint
     padding = UInt8(truncatingIfNeeded: za)
     let signed = quantization.signed
-    let run = Self.runLength(direct ? nil : geometry, depth: depth)
+    let run = layout.pointable ? layout.length : layout.rowLength
     signedActivations = signed && run >= Self.minimumSignedRun
     flip = signed && !signedActivations ? Int32(bitPattern: 0x8080_8080) : 0
     rowFactor =
@@ -101,19 +107,11 @@ final class Int8Convolution {
         return 0 &- offset &* sum &- constant
       }
     }
-    packed = .allocate(capacity: kernels.entry.int8PackedCount(columns, depth))
-    packedBytes.withUnsafeBufferPointer {
-      kernels.entry.int8Pack($0.baseAddress!, columns, depth, packed)
+    let k = layout.rowLength
+    packed = .allocate(capacity: kernels.entry.int8PackedCount(columns, k))
+    layout.spread(packedBytes, n: columns).withUnsafeBufferPointer {
+      kernels.entry.int8Pack($0.baseAddress!, columns, k, packed)
     }
-  }
-
-  /// The contiguous runs the GEMM will read rows of A in: the pointer-gathered path's
-  /// segments when it applies to `patches` (nil: the input rows themselves), else whole rows.
-  static func runLength(_ patches: ConvolutionGeometry?, depth: Int) -> Int {
-    guard let patches, let segments = indirectSegments(patches, depth: depth) else {
-      return depth
-    }
-    return depth / segments
   }
 
   deinit {
@@ -136,8 +134,9 @@ final class Int8Convolution {
     _ c: UnsafeMutablePointer<UInt8>
   ) -> Int8GEMMOperands {
     (
-      m: m, n: columns, k: depth, a: UnsafeRawPointer(a).assumingMemoryBound(to: Int8.self),
-      lda: depth, signedActivations: signedActivations, flip: flip, rowFactor: rowFactor,
+      m: m, n: columns, k: layout.rowLength,
+      a: UnsafeRawPointer(a).assumingMemoryBound(to: Int8.self),
+      lda: layout.rowLength, signedActivations: signedActivations, flip: flip, rowFactor: rowFactor,
       packed: UnsafePointer(packed), requantization: requantization, c: c, ldc: columns
     )
   }
@@ -151,14 +150,13 @@ final class Int8Convolution {
       runDirect(input: input, rows: rows, output: output, requantization, kernels, pool: pool)
       return
     }
-    if let segments = indirectSegments(patches, requantization) {
+    if readsInPlace(requantization) {
       runIndirect(
-        patches, segments: segments, input: input, rows: rows, output: output, requantization,
-        kernels, pool: pool)
+        patches, input: input, rows: rows, output: output, requantization, kernels, pool: pool)
       return
     }
     let multiply = kernels.entry.int8Multiply
-    let (panels, depth) = ((columns + 15) / 16, depth)
+    let (panels, depth) = ((columns + 15) / 16, layout.rowLength)
     let blocks = (rows + Self.blockRows - 1) / Self.blockRows
     // One buffer per group of blocks (group g takes blocks g, g + groups, …): as many groups
     // as threads, each group's blocks on one thread at a time.
@@ -180,8 +178,8 @@ final class Int8Convolution {
     }
   }
 
-  /// Writes the patches of output pixels `rows` (`depth` bytes each: filter row, column, then
-  /// channel) to `buffer`.
+  /// Writes the patches of output pixels `rows` (``Int8PatchLayout/rowLength`` bytes each,
+  /// runs at their stride, padding zero) to `buffer`.
   func gather(
     _ g: ConvolutionGeometry, _ input: UnsafePointer<UInt8>, rows: Range<Int>,
     into buffer: UnsafeMutablePointer<UInt8>
@@ -191,11 +189,13 @@ final class Int8Convolution {
     // A filter row's taps are one contiguous run of the input when the width is not dilated.
     let (runs, run) =
       g.dilationWidth == 1 ? (1, g.filterWidth * channels) : (g.filterWidth, channels)
+    let gap = layout.stride - layout.length
     var out = buffer
-    for row in rows {
-      let image = input + (row / g.outputPixels) * g.inputHeight * g.inputWidth * channels
-      let y = (row % g.outputPixels) / g.outputWidth * g.strideHeight - g.padTop
-      let x = (row % g.outputPixels) % g.outputWidth * g.strideWidth - g.padLeft
+    var walk = OutputPixelWalk(g, at: rows.lowerBound)
+    for _ in rows {
+      let image = input + walk.imageOffset
+      let (y, x) = (walk.inputY, walk.inputX)
+      walk.advance()
       let inside = x >= 0 && x + lastX < g.inputWidth
       for ky in 0..<g.filterHeight {
         let iy = y + ky * g.dilationHeight
@@ -203,20 +203,30 @@ final class Int8Convolution {
           for r in 0..<runs {
             Self.copy(image + (iy * g.inputWidth + x + r * g.dilationWidth) * channels, out, run)
             out += run
+            if layout.segments != g.filterHeight { out = pad(out, gap) }
           }
-          continue
-        }
-        for kx in 0..<g.filterWidth {
-          let ix = x + kx * g.dilationWidth
-          if iy >= 0 && iy < g.inputHeight && ix >= 0 && ix < g.inputWidth {
-            Self.copy(image + (iy * g.inputWidth + ix) * channels, out, channels)
-          } else {
-            out.update(repeating: padding, count: channels)
+        } else {
+          for kx in 0..<g.filterWidth {
+            let ix = x + kx * g.dilationWidth
+            if iy >= 0 && iy < g.inputHeight && ix >= 0 && ix < g.inputWidth {
+              Self.copy(image + (iy * g.inputWidth + ix) * channels, out, channels)
+            } else {
+              out.update(repeating: padding, count: channels)
+            }
+            out += channels
+            if layout.segments != g.filterHeight { out = pad(out, gap) }
           }
-          out += channels
         }
+        if layout.segments == g.filterHeight { out = pad(out, gap) }
       }
     }
+  }
+
+  /// Zeroes the `gap` padding bytes at `out` and returns the position after them.
+  @inline(__always)
+  private func pad(_ out: UnsafeMutablePointer<UInt8>, _ gap: Int) -> UnsafeMutablePointer<UInt8> {
+    for i in 0..<gap { out[i] = 0 }
+    return out + gap
   }
 
   /// Copies `count` bytes; runs shorter than 16 bytes (a few channels: an RGB image's first

@@ -1,0 +1,58 @@
+/// How an 8-bit convolution lays out each output pixel's row of A (its patch: filter row,
+/// column, then channel) for ``Int8Convolution``: `segments` runs of `length` bytes, each
+/// padded to `stride` bytes (a multiple of 4, so that the dot products read whole words),
+/// the padding met by zero weights.
+///
+/// When the runs are contiguous in the input (`pointable`: one run per filter row, or per tap
+/// when the width is dilated), the GEMM can read them in place through pointers; the padding
+/// bytes it then reads are the input's next `readAhead` pixels of the same image row, so a
+/// window is read in place only if those pixels exist.
+struct Int8PatchLayout: Equatable {
+  let segments, length, stride: Int
+  /// Whether each run is contiguous in the input.
+  let pointable: Bool
+  /// Input pixels past a run's end that a read of `stride` bytes touches.
+  let readAhead: Int
+
+  /// Bytes per row of A (the GEMM's depth).
+  var rowLength: Int { segments * stride }
+
+  private init(segments: Int, length: Int, stride: Int, pointable: Bool, readAhead: Int) {
+    (self.segments, self.length, self.stride) = (segments, length, stride)
+    (self.pointable, self.readAhead) = (pointable, readAhead)
+  }
+
+  /// Whole contiguous rows of `depth` bytes (a 1×1, stride-1 convolution's input pixels).
+  init(rows depth: Int) {
+    self.init(segments: 1, length: depth, stride: depth, pointable: false, readAhead: 0)
+  }
+
+  /// The layout for the patches of `g` (`depth` bytes each).
+  init(patches g: ConvolutionGeometry, depth: Int) {
+    let runs = g.dilationWidth == 1 ? g.filterHeight : g.filterHeight * g.filterWidth
+    guard runs > 0, depth % runs == 0, g.inputChannels > 0 else {
+      self.init(rows: depth)
+      return
+    }
+    let length = depth / runs
+    let stride = (length + 3) / 4 * 4
+    self.init(
+      segments: runs, length: length, stride: stride, pointable: true,
+      readAhead: (stride - length + g.inputChannels - 1) / g.inputChannels)
+  }
+
+  /// Copies the `n` weight rows of `depth` bytes at `weights` (row `j` at `j · depth`) into
+  /// rows of ``rowLength`` bytes, each run at its stride and the padding zero.
+  func spread(_ weights: [Int8], n: Int) -> [Int8] {
+    guard stride != length else { return weights }
+    var spread = [Int8](repeating: 0, count: n * rowLength)
+    for row in 0..<n {
+      for segment in 0..<segments {
+        let from = row * segments * length + segment * length
+        let to = row * rowLength + segment * stride
+        spread[to..<(to + length)] = weights[from..<(from + length)]
+      }
+    }
+    return spread
+  }
+}
