@@ -3,8 +3,21 @@ extension Requantization {
   /// (fixed-point mode, either per-channel or per-tensor), loaded once into registers and
   /// applied to every row or pixel of those columns: the table is read once per block of rows
   /// rather than once per row.
+  ///
+  /// TFLite's two roundings — the doubling high multiply `h = ⌊(p + 2^30) / 2^31⌋` of the
+  /// 64-bit product `p = x · m`, then halves away from zero in `h / 2^r` — make one floor
+  /// division of `p` by `2^(31 + r)`: for `r ≥ 1` the numerator is `p + 2^30 + 2^(30 + r)`,
+  /// less `2^31` when `p < 0` (`h < 0` exactly when `p < −2^30`; for `−2^30 ≤ p < 0` both give
+  /// 0); for `r = 0` it is `p + 2^30`. That numerator stays below 2^63 in magnitude, so each
+  /// half of the lanes takes a multiply, the sign's correction, an add and a shift in 64-bit
+  /// lanes (all without lane selects, which compile lane by lane on 64-bit vectors).
   struct ChannelBlock {
-    let bias, leftShift, multiplier, rightShift, mask, half: SIMD16<Int32>
+    let bias, leftShift, multiplier: SIMD16<Int32>
+    /// The odd columns' multipliers, in 64-bit lanes.
+    let oddMultiplier: SIMD8<Int64>
+    /// Per half (even and odd columns): the numerator's constant for a product ≥ 0, the
+    /// correction added to it for a product < 0, and the total right shift `31 + r`.
+    let evenAdd, evenNegative, evenShift, oddAdd, oddNegative, oddShift: SIMD8<Int64>
     let offset, lower, upper: SIMD16<Int32>
 
     /// Columns `column ..< column + 16` of `t` (whose arrays hold at least that many entries).
@@ -13,25 +26,58 @@ extension Requantization {
       bias = Self.load(t.bias + column)
       leftShift = Self.load(t.leftShift + column)
       multiplier = Self.load(t.multiplier + column)
-      rightShift = Self.load(t.rightShift + column)
-      mask = Self.load(t.roundingMask + column)
-      half = mask &>> 1
+      oddMultiplier = unsafeBitCast(multiplier, to: SIMD8<Int64>.self) &>> 32
+      let right = Self.load(t.rightShift + column)
+      let (even, odd) = Self.halves(right)
+      (evenAdd, evenNegative, evenShift) = Self.constants(even)
+      (oddAdd, oddNegative, oddShift) = Self.constants(odd)
       offset = SIMD16(repeating: t.outputOffset)
       lower = SIMD16(repeating: t.lower)
       upper = SIMD16(repeating: t.upper)
+    }
+
+    /// The even and the odd lanes of `v`, each widened to 64 bits.
+    @_transparent
+    static func halves(_ v: SIMD16<Int32>) -> (SIMD8<Int64>, SIMD8<Int64>) {
+      let q = unsafeBitCast(v, to: SIMD8<Int64>.self)
+      return ((q &<< 32) &>> 32, q &>> 32)
+    }
+
+    /// The numerator's constant, its correction for a negative product, and the total shift
+    /// for right shifts `r` (0...31).
+    @_transparent
+    static func constants(_ r: SIMD8<Int64>) -> (SIMD8<Int64>, SIMD8<Int64>, SIMD8<Int64>) {
+      // All ones where r > 0, else zero.
+      let rounds = (SIMD8<Int64>() &- r) &>> 63
+      let half = (SIMD8<Int64>(repeating: 1) &<< (r &+ 30)) & rounds
+      let sign = SIMD8<Int64>(repeating: 1 << 31) & rounds
+      return (SIMD8(repeating: 1 << 30) &+ half, SIMD8() &- sign, r &+ 31)
     }
 
     /// ``Requantization/vector(_:column:_:)`` for 16 columns: the outputs (in the output
     /// type's range) of the Int32 accumulators `acc`.
     @_transparent
     func apply(_ acc: SIMD16<Int32>) -> SIMD16<Int32> {
-      let high = Self.highMultiply((acc &+ bias) &<< leftShift, multiplier)
-      // RoundingDivideByPOT(high, e): halves away from zero.
-      let threshold = half &- (high &>> 31)
-      var result = high &>> rightShift
-      result.replace(with: result &+ 1, where: (high & mask) .> threshold)
-      result &+= offset
-      return Self.minimum(Self.maximum(result, lower), upper)
+      let x = unsafeBitCast((acc &+ bias) &<< leftShift, to: SIMD8<Int64>.self)
+      let m = unsafeBitCast(multiplier, to: SIMD8<Int64>.self)
+      // `vpmuldq`: the low 32 bits of each 64-bit lane, sign-extended, multiplied.
+      let even = Self.divide(
+        ((x &<< 32) &>> 32) &* ((m &<< 32) &>> 32), evenAdd, evenNegative, evenShift)
+      // (The multiplier's re-extension lets the compiler see 32-bit factors: `vpmuldq`, not a
+      // full 64-bit multiply.)
+      let odd = Self.divide(
+        (x &>> 32) &* ((oddMultiplier &<< 32) &>> 32), oddAdd, oddNegative, oddShift)
+      let lowHalves = SIMD8<Int64>(repeating: 0xFFFF_FFFF)
+      let result = unsafeBitCast((even & lowHalves) | (odd &<< 32), to: SIMD16<Int32>.self)
+      return Self.minimum(Self.maximum(result &+ offset, lower), upper)
+    }
+
+    /// `⌊(p + add + (p < 0 ? negative : 0)) / 2^shift⌋`.
+    @_transparent
+    static func divide(
+      _ p: SIMD8<Int64>, _ add: SIMD8<Int64>, _ negative: SIMD8<Int64>, _ shift: SIMD8<Int64>
+    ) -> SIMD8<Int64> {
+      ((p &+ add) &+ ((p &>> 63) & negative)) &>> shift
     }
 
     /// Requantizes the 16 accumulators `acc` and stores their low bytes at `output`.
@@ -41,21 +87,6 @@ extension Requantization {
       var bytes = SIMD16<UInt8>()
       for lane in 0..<16 { bytes[lane] = UInt8(truncatingIfNeeded: values[lane]) }
       UnsafeMutableRawPointer(output).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
-    }
-
-    /// ``Requantization/highMultiply(_:_:)`` on 16 lanes.
-    @_transparent
-    static func highMultiply(_ x: SIMD16<Int32>, _ m: SIMD16<Int32>) -> SIMD16<Int32> {
-      let xq = unsafeBitCast(x, to: SIMD8<Int64>.self)
-      let mq = unsafeBitCast(m, to: SIMD8<Int64>.self)
-      let round = SIMD8<Int64>(repeating: 1 << 30)
-      let even = ((xq &<< 32) &>> 32) &* ((mq &<< 32) &>> 32)
-      let odd = (xq &>> 32) &* (mq &>> 32)
-      // Even lanes' results are the low halves of `low`, odd lanes' the high halves of `high`.
-      let low = (even &+ round) &>> 31
-      let high = (odd &+ round) &<< 1
-      let lowHalves = SIMD8<Int64>(repeating: 0xFFFF_FFFF)
-      return unsafeBitCast((low & lowHalves) | (high & ~lowHalves), to: SIMD16<Int32>.self)
     }
 
     /// Sixteen Int32 values.
