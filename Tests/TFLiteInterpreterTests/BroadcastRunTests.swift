@@ -4,8 +4,8 @@ import TFLiteModel
 import Testing
 
 /// Float binary operators broadcast along runs of the innermost dimension (both operands
-/// advancing, or one held): every output against the elementwise definition, on 1 and 3
-/// threads.
+/// advancing, or one held; neighbouring dimensions merged where both operands step through
+/// them as one): every output against the elementwise definition, on 1 and 3 threads.
 @Suite("Broadcast runs along the innermost dimension")
 struct BroadcastRunTests {
   typealias T = SingleOpModel.Tensor
@@ -31,6 +31,10 @@ struct BroadcastRunTests {
     arguments: [
       ([2, 3, 4, 9], [1, 1, 1, 9]), ([2, 3, 4, 9], [2, 3, 4, 1]), ([2, 3, 4, 1], [2, 3, 4, 9]),
       ([1, 5, 1, 16], [1, 1, 7, 16]),
+      // Dimensions merged into longer runs: a scalar operand, one value per batch, a row
+      // broadcast over the two outer dimensions, dimensions of 1 on both sides.
+      ([1, 6, 7, 3], [1, 1, 1, 1]), ([2, 6, 7, 3], [2, 1, 1, 1]), ([4, 3, 5, 6], [1, 1, 5, 6]),
+      ([1, 6, 1, 3], [1, 6, 1, 3]), ([3, 1, 1, 5], [1, 1, 1, 1]),
     ])
   func matchesDefinition(shapeA: [Int], shapeB: [Int]) throws {
     let output = zip(shapeA, shapeB).map { max($0, $1) }

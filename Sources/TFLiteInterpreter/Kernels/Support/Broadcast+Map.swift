@@ -16,7 +16,7 @@ extension Broadcast {
     let steps = innerSteps
     // Runs along the innermost dimension get loops the compiler vectorizes when that dimension
     // is long enough to pay for the run bookkeeping.
-    let runs = !flat && (shape.last ?? 0) >= 8
+    let runs = !flat && runLength >= 8
     pool.parallelFor(count, minimumChunk: minimumChunk) { range in
       if flat {
         for o in range { out[o] = body(a[o], b[o]) }

@@ -7,6 +7,10 @@ struct Broadcast {
   let stridesA: [Int]
   /// Element strides of the second operand per output dimension (0 where it is broadcast).
   let stridesB: [Int]
+  /// The same iteration with dimensions of 1 dropped and neighbours merged wherever both
+  /// operands step through them as one (a scalar operand against `[1, 224, 224, 3]` is one
+  /// dimension of 150 528): the runs ``forEachRun(in:_:)`` makes are as long as they can be.
+  private let runShape, runStridesA, runStridesB: [Int]
 
   /// Broadcasts `a` and `b`, or returns nil when they are incompatible.
   init?(_ a: [Int], _ b: [Int]) {
@@ -21,6 +25,27 @@ struct Broadcast {
     self.shape = shape
     stridesA = Self.strides(paddedA, against: shape)
     stridesB = Self.strides(paddedB, against: shape)
+    (runShape, runStridesA, runStridesB) = Self.coalesced(shape, stridesA, stridesB)
+  }
+
+  /// `shape` and the operands' strides without dimensions of 1 and with each dimension merged
+  /// into the one outside it when both operands' outer stride is the inner stride times the
+  /// inner size (row-major order and every offset unchanged).
+  private static func coalesced(_ shape: [Int], _ a: [Int], _ b: [Int]) -> ([Int], [Int], [Int]) {
+    var (runShape, runA, runB) = ([Int](), [Int](), [Int]())
+    for dimension in shape.indices where shape[dimension] != 1 {
+      let (size, strideA, strideB) = (shape[dimension], a[dimension], b[dimension])
+      if let last = runShape.indices.last, runA[last] == strideA * size,
+        runB[last] == strideB * size
+      {
+        (runShape[last], runA[last], runB[last]) = (runShape[last] * size, strideA, strideB)
+      } else {
+        runShape.append(size)
+        runA.append(strideA)
+        runB.append(strideB)
+      }
+    }
+    return runShape.isEmpty ? (shape.isEmpty ? [] : [1], [0], [0]) : (runShape, runA, runB)
   }
 
   /// Row-major strides of `shape`, with 0 where a dimension of 1 is broadcast over `output`.
@@ -47,9 +72,12 @@ struct Broadcast {
     }
   }
 
+  /// Output elements per run of ``forEachRun(in:_:)`` (the merged innermost dimension).
+  var runLength: Int { runShape.last ?? 1 }
+
   /// The operands' element steps along the innermost dimension: 1, or 0 where broadcast.
   var innerSteps: (a: Int, b: Int) {
-    shape.isEmpty ? (0, 0) : (stridesA[shape.count - 1], stridesB[shape.count - 1])
+    runShape.isEmpty ? (0, 0) : (runStridesA[runShape.count - 1], runStridesB[runShape.count - 1])
   }
 
   /// Calls `body(outputIndex, indexA, indexB, count)` for each run of `count` consecutive output
@@ -57,6 +85,7 @@ struct Broadcast {
   /// the operand indices advance by ``innerSteps``.
   @inline(__always)
   func forEachRun(in range: Range<Int>, _ body: (Int, Int, Int, Int) -> Void) {
+    let (shape, stridesA, stridesB) = (runShape, runStridesA, runStridesB)
     let rank = shape.count
     guard rank > 0 else {
       if range.contains(0) { body(0, 0, 0, 1) }
