@@ -10,7 +10,10 @@
 ///
 /// A loop is cut into contiguous chunks decided only by its size and the pool's thread count;
 /// the caller and the workers claim chunks one at a time until none are left, so a worker
-/// that wakes late (or not at all, on a busy machine) never holds the caller up. Kernels write
+/// that wakes late (or not at all, on a busy machine) never holds the caller up. Between loops
+/// the workers, and the caller waiting for the last chunks, poll for ``spinTime`` before they
+/// sleep on a condition variable: an operator's loops follow one another within microseconds,
+/// and a sleeping thread takes tens of microseconds to wake. Kernels write
 /// disjoint outputs per chunk without splitting any sum across chunks, so results do not
 /// depend on the thread count or on which thread ran which chunk. With one thread, loops run
 /// inline on the caller and no thread is created.
@@ -69,6 +72,10 @@ final class ThreadPool: @unchecked Sendable {
     }
   }
 
+  /// How long a thread polls for work (or for the last chunks) before it sleeps, in
+  /// nanoseconds.
+  static let spinTime: UInt64 = 200_000
+
   /// The state the caller and the workers share, guarded by one mutex.
   private final class State {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -80,6 +87,10 @@ final class ThreadPool: @unchecked Sendable {
     private var nextChunk = 0
     private var completed = 0
     private var stopping = false
+    /// Workers asleep on `wake`, and whether the caller is asleep on `done` (signals are sent
+    /// only to sleepers).
+    private var sleepingWorkers = 0
+    private var callerSleeping = false
 
     init() {
       pthread_mutex_init(mutex, nil)
@@ -99,17 +110,48 @@ final class ThreadPool: @unchecked Sendable {
     /// Runs `task` for every chunk in `0..<chunks`, on the caller and whichever workers
     /// wake in time; waits until all are done.
     func run(chunks: Int, _ task: @escaping (Int) -> Void) {
-      pthread_mutex_lock(mutex)
+      lock()
       job = task
       chunkCount = chunks
       nextChunk = 0
       completed = 0
       generation &+= 1
-      pthread_cond_broadcast(wake)
+      if sleepingWorkers > 0 { pthread_cond_broadcast(wake) }
       claimAndRun()
-      while completed < chunkCount { pthread_cond_wait(done, mutex) }
+      poll { completed == chunkCount }
+      while completed < chunkCount {
+        callerSleeping = true
+        pthread_cond_wait(done, mutex)
+        callerSleeping = false
+      }
       job = nil
       pthread_mutex_unlock(mutex)
+    }
+
+    /// With the mutex held: releases it and takes it again until `ready()` holds or
+    /// ``ThreadPool/spinTime`` has passed.
+    private func poll(until ready: () -> Bool) {
+      guard !ready() else { return }
+      let deadline = Self.now() &+ ThreadPool.spinTime
+      repeat {
+        pthread_mutex_unlock(mutex)
+        sched_yield()
+        lock()
+      } while !ready() && Self.now() < deadline
+    }
+
+    /// Takes the mutex, first trying for a while without blocking: it is only ever held for a
+    /// few instructions, and a thread that blocks on it sleeps for tens of microseconds.
+    private func lock() {
+      for _ in 0..<256 where pthread_mutex_trylock(mutex) == 0 { return }
+      pthread_mutex_lock(mutex)
+    }
+
+    /// The monotonic clock, in nanoseconds.
+    private static func now() -> UInt64 {
+      var time = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &time)
+      return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
     /// With the mutex held: claims chunks one by one and runs them unlocked, until none are left.
@@ -119,9 +161,9 @@ final class ThreadPool: @unchecked Sendable {
         nextChunk += 1
         pthread_mutex_unlock(mutex)
         task(chunk)
-        pthread_mutex_lock(mutex)
+        lock()
         completed += 1
-        if completed == chunkCount { pthread_cond_signal(done) }
+        if completed == chunkCount && callerSleeping { pthread_cond_signal(done) }
       }
     }
 
@@ -135,9 +177,14 @@ final class ThreadPool: @unchecked Sendable {
     /// A worker's loop: wait for a new loop, help with its chunks, wait again.
     func work() {
       var seen = 0
-      pthread_mutex_lock(mutex)
+      lock()
       while true {
-        while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
+        poll { generation != seen || stopping }
+        while generation == seen && !stopping {
+          sleepingWorkers += 1
+          pthread_cond_wait(wake, mutex)
+          sleepingWorkers -= 1
+        }
         if stopping { break }
         seen = generation
         claimAndRun()
