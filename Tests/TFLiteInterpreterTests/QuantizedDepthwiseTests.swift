@@ -115,6 +115,36 @@ struct QuantizedDepthwiseTests {
     }
   }
 
+  @Test(
+    "tall images cut into blocks of output rows with their own input slabs: every stride, dilation, padding and batch",
+    arguments: 0..<8)
+  func tallImages(seed: UInt64) throws {
+    var generator = SplitMix64(seed: 0x7A11 + seed)
+    var c = Support.randomCase(.depthwise(multiplier: 1), signed: seed % 2 == 0, &generator)
+    c.kind = .depthwise(multiplier: seed % 4 == 3 ? 2 : 1)
+    c.batch = seed % 3 == 0 ? 2 : 1
+    c.inputChannels = 16
+    (c.height, c.width) = ([37, 70, 33, 64][Int(seed % 4)], 5)
+    (c.filterHeight, c.filterWidth) = seed % 5 == 4 ? (5, 5) : (3, 3)
+    (c.strideHeight, c.strideWidth) = seed % 2 == 1 ? (2, 2) : (1, 1)
+    (c.dilationHeight, c.dilationWidth) = seed == 2 || seed == 5 ? (2, 1) : (1, 1)
+    c.same = seed % 3 != 1
+    let channels = c.inputChannels * (seed % 4 == 3 ? 2 : 1)
+    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
+    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
+    c.bias = (0..<channels).map { _ in Int32.random(in: -9000...9000, using: &generator) }
+    c.filterScales =
+      c.filterScales.count > 1
+      ? Array(repeating: c.filterScales[0], count: channels) : c.filterScales
+    c.filterZeros =
+      c.filterZeros.count > 1 ? Array(repeating: 0, count: channels) : [c.filterZeros[0]]
+    try Support.check(c)
+  }
+
   @Test("a 9×9 filter with extreme zero points falls back to integer loops and still matches")
   func largeFilter() throws {
     var generator = SplitMix64(seed: 99)

@@ -4,10 +4,10 @@ internal import OcellusKernels
 /// bit-exact with TFLite's reference kernels.
 ///
 /// Runs on the float depthwise kernel: the filter is widened once at load to floats
-/// `weight − zeroPoint`, the input once per run to `value − zeroPoint` in scratch; each
-/// output's `KH × KW` products sum exactly in float, and the sums are requantized in integer
-/// arithmetic as each run of pixels is finished (``KernelSet``'s quantized depthwise entry
-/// point). When a filter has more taps than can sum exactly, or on the reference build,
+/// `weight − zeroPoint`, the input block by block of output rows (``DepthwiseSlabs``) to
+/// `value − zeroPoint` in scratch just before the block reads it; each output's `KH × KW`
+/// products sum exactly in float, and the sums are requantized in integer arithmetic as each
+/// run of pixels is finished (``KernelSet``'s quantized depthwise entry point). When a filter has more taps than can sum exactly, or on the reference build,
 /// ``QuantizedConvolutionReference`` runs.
 final class QuantizedDepthwiseConvolutionKernel: Kernel {
   private let geometry: ConvolutionGeometry
@@ -22,7 +22,9 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
   private let magic: UnsafeMutablePointer<Float>
   /// True when the plain integer loops run (reference build, or too many taps to sum exactly).
   private let usesIntegerLoops: Bool
-  /// Floats of scratch for the widened input (rounded up to 64 bytes).
+  /// The blocks of output rows and their slabs of widened input rows.
+  private let slabs: DepthwiseSlabs
+  /// Floats of scratch for the widened input slabs (rounded up to 64 bytes).
   private let inputFloats: Int
   let scratchBytes: Int
 
@@ -49,7 +51,8 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
     } else {
       filter = nil
     }
-    inputFloats = usesIntegerLoops ? 0 : PackedWeights.rounded(geometry.inputElements)
+    slabs = DepthwiseSlabs(geometry)
+    inputFloats = usesIntegerLoops ? 0 : PackedWeights.rounded(slabs.totalFloats)
     let filterScratch =
       usesIntegerLoops || filter != nil ? 0 : PackedWeights.rounded(filterCount)
     scratchBytes = (inputFloats + filterScratch) * MemoryLayout<Float>.size
@@ -75,8 +78,6 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
     guard let scratch = io.scratch else { return }
     let requantization = table.table(io)
     let floats = scratch.bindMemory(to: Float.self, capacity: scratchBytes / 4)
-    quantization.widenInput(
-      input, count: g.inputElements, into: floats, kernels: kernels, pool: io.pool)
     let weights: UnsafePointer<Float>
     if let filter {
       weights = UnsafePointer(filter)
@@ -87,16 +88,35 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
         quantization.signed, quantization.filterZeroPoint, widened)
       weights = UnsafePointer(widened)
     }
-    let operands: QuantizedDepthwiseOperands = (
-      input: UnsafePointer(floats), inputHeight: g.inputHeight, inputWidth: g.inputWidth,
-      inputChannels: g.inputChannels, filter: weights, filterHeight: g.filterHeight,
-      filterWidth: g.filterWidth, multiplier: multiplier, magic: UnsafePointer(magic),
-      outputHeight: g.outputHeight, outputWidth: g.outputWidth, strideHeight: g.strideHeight,
-      strideWidth: g.strideWidth, dilationHeight: g.dilationHeight,
-      dilationWidth: g.dilationWidth, padTop: g.padTop, padLeft: g.padLeft,
-      requantization: requantization, output: output
-    )
-    let depthwise = kernels.entry.quantizedDepthwise
-    g.forEachDepthwiseRows(multiplier: multiplier, pool: io.pool) { depthwise(operands, $0) }
+    let (slabs, kernels, quantization, magic) = (slabs, kernels, quantization, magic)
+    let rowWork = g.outputWidth * channels * g.filterHeight * g.filterWidth * slabs.blockRows
+    io.pool.parallelFor(
+      slabs.count, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1))
+    ) { range in
+      for index in range {
+        let block = slabs.block(index)
+        let slab = floats + index * slabs.slabFloats
+        let rowElements = g.inputWidth * g.inputChannels
+        kernels.entry.widen(
+          input + (block.image * g.inputHeight + block.inputRows.lowerBound) * rowElements,
+          block.inputRows.count * rowElements, quantization.signed,
+          quantization.inputZeroPoint, slab)
+        // The block as a convolution of its own: the slab is its image, shifted up by the
+        // slab's first row.
+        let operands: QuantizedDepthwiseOperands = (
+          input: UnsafePointer(slab), inputHeight: block.inputRows.count,
+          inputWidth: g.inputWidth, inputChannels: g.inputChannels, filter: weights,
+          filterHeight: g.filterHeight, filterWidth: g.filterWidth, multiplier: multiplier,
+          magic: UnsafePointer(magic), outputHeight: block.rows, outputWidth: g.outputWidth,
+          strideHeight: g.strideHeight, strideWidth: g.strideWidth,
+          dilationHeight: g.dilationHeight, dilationWidth: g.dilationWidth,
+          padTop: g.padTop + block.inputRows.lowerBound - block.firstRow * g.strideHeight,
+          padLeft: g.padLeft, requantization: requantization,
+          output: output + ((block.image * g.outputHeight + block.firstRow) * g.outputWidth)
+            * channels
+        )
+        kernels.entry.quantizedDepthwise(operands, 0..<block.rows)
+      }
+    }
   }
 }

@@ -1,0 +1,50 @@
+/// How an integer depthwise convolution is cut into blocks of output rows, each reading its
+/// own slab of input rows widened to floats just before use (so the widened rows are still in
+/// cache when the block reads them, and the blocks run in parallel on disjoint scratch).
+///
+/// Blocks never cross an image of the batch; a slab holds the image rows the block's filter
+/// taps reach (`(rows − 1) · strideHeight + (filterHeight − 1) · dilationHeight + 1`, clipped
+/// to the image). Neighbouring slabs overlap by the filter's reach past the stride, which is
+/// widened once per slab.
+struct DepthwiseSlabs {
+  let g: ConvolutionGeometry
+  /// Output rows per block (the last block of an image may have fewer).
+  let blockRows: Int
+  /// Blocks per image.
+  let blocksPerImage: Int
+  /// Floats reserved per slab (a multiple of 16).
+  let slabFloats: Int
+
+  init(_ g: ConvolutionGeometry) {
+    self.g = g
+    // About four blocks on small images (chunks for two threads), 2 to 8 rows each: fewer
+    // rows per block widen the overlap between slabs more often (measured on MobileNet v2).
+    blockRows = max(2, min(8, g.outputHeight / 4))
+    blocksPerImage = (g.outputHeight + blockRows - 1) / blockRows
+    let reach = (blockRows - 1) * g.strideHeight + (g.filterHeight - 1) * g.dilationHeight + 1
+    let rows = max(1, min(g.inputHeight, reach))
+    slabFloats = (rows * g.inputWidth * g.inputChannels + 15) / 16 * 16
+  }
+
+  /// Blocks in the batch.
+  var count: Int { g.batch * blocksPerImage }
+
+  /// Floats of scratch for every slab.
+  var totalFloats: Int { count * slabFloats }
+
+  /// Block `index`'s image, first output row and output row count, and the image rows its
+  /// slab holds (never empty: a block whose taps all fall in the padding gets one row no tap
+  /// reads).
+  func block(_ index: Int) -> (image: Int, firstRow: Int, rows: Int, inputRows: Range<Int>) {
+    let image = index / blocksPerImage
+    let first = index % blocksPerImage * blockRows
+    let rows = min(blockRows, g.outputHeight - first)
+    let top = first * g.strideHeight - g.padTop
+    let bottom =
+      (first + rows - 1) * g.strideHeight - g.padTop
+      + (g.filterHeight - 1) * g.dilationHeight + 1
+    let lower = min(max(0, top), g.inputHeight - 1)
+    let upper = max(min(g.inputHeight, bottom), lower + 1)
+    return (image, first, rows, lower..<upper)
+  }
+}
