@@ -29,6 +29,9 @@ struct QuantizedSoftmaxKernel: Kernel {
   /// For a difference d = x − max in −255...0, at index −d: exp(d · beta · scale) in Q0.31
   /// (0 past ``largestStep``).
   private let exponentials: [Int32]
+  /// ``exponentials`` rescaled to the sum's Q12.19, for every index 0...255 (0 past
+  /// ``largestStep``).
+  private let summands: [Int32]
   /// The largest −d the reference kernel includes (−diff_min, at most 255); smaller
   /// differences contribute nothing to the sum and give the lowest output.
   private let largestStep: Int
@@ -90,8 +93,12 @@ struct QuantizedSoftmaxKernel: Kernel {
     }
 
     try node.setOutputShape(0, inputTensor.shape)
+    let summands = exponentials.map {
+      FixedPoint.rescale($0, from: 0, to: Self.accumulationIntegerBits)
+    }
     return QuantizedSoftmaxKernel(
-      types: types, rows: rows, exponentials: exponentials, largestStep: largestStep)
+      types: types, rows: rows, exponentials: exponentials, summands: summands,
+      largestStep: largestStep)
   }
 
   /// `QuantizeMultiplier` for a real multiplier in (1, 2^31 − 1] as the double-rounding build
@@ -130,48 +137,71 @@ struct QuantizedSoftmaxKernel: Kernel {
     let outputBits = Output.bitWidth
     let largestStep = self.largestStep
     exponentials.withUnsafeBufferPointer { exponentials in
-      io.pool.parallelFor(rows.count, minimumChunk: max(1, 16_384 / max(depth, 1))) { range in
-        for row in range {
-          let x = input + row * depth
-          let y = output + row * depth
-          var maximum = Input.min
-          for c in 0..<depth where x[c] > maximum { maximum = x[c] }
-          let top = Int32(maximum)
+      summands.withUnsafeBufferPointer { summands in
+        let (exponentials, summands) = (exponentials.baseAddress!, summands.baseAddress!)
+        io.pool.parallelFor(rows.count, minimumChunk: max(1, 16_384 / max(depth, 1))) { range in
+          for row in range {
+            let x = input + row * depth
+            let y = output + row * depth
+            var maximum = Input.min
+            for c in 0..<depth where x[c] > maximum { maximum = x[c] }
+            let top = Int32(maximum)
 
-          // The sum of exponentials in Q12.19 (wrapping, as the C++ addition does).
-          var sum: Int32 = 0
-          for c in 0..<depth {
-            let step = Int(top - Int32(x[c]))
-            if step <= largestStep {
-              sum =
-                sum
-                &+ FixedPoint.rescale(
-                  exponentials[step], from: 0, to: Self.accumulationIntegerBits)
-            }
-          }
-          let (scale, bitsOverUnit) = FixedPoint.reciprocal(
-            sum, integerDigits: Self.accumulationIntegerBits)
-          let exponent = bitsOverUnit + 31 - outputBits
-          for c in 0..<depth {
-            let step = Int(top - Int32(x[c]))
-            guard step <= largestStep else {
-              y[c] = Output(truncatingIfNeeded: lowest)
+            // The sum of exponentials in Q12.19 (wrapping, as the C++ addition does); every
+            // step is 0...255, and those past largestStep add 0.
+            var sum: Int32 = 0
+            for c in 0..<depth { sum = sum &+ summands[Int(top &- Int32(x[c]))] }
+            let (scale, bitsOverUnit) = FixedPoint.reciprocal(
+              sum, integerDigits: Self.accumulationIntegerBits)
+            let exponent = bitsOverUnit + 31 - outputBits
+            if scale > 0 && (0...31).contains(exponent) {
+              Self.divide(
+                x, y, count: depth, top: top, scale: scale, exponent: exponent,
+                exponentials: exponentials, lowest: lowest, highest: highest)
               continue
             }
-            let product = FixedPoint.multiply(scale, exponentials[step])
-            let unsaturated: Int32
-            if exponent > 31 {
-              unsaturated = 0  // |product| / 2^32 rounds to 0
-            } else if exponent < 0 {
-              unsaturated = FixedPoint.multiplyByPowerOfTwo(product, -exponent)
-            } else {
-              unsaturated = FixedPoint.roundingDivideByPowerOfTwo(product, exponent)
+            for c in 0..<depth {
+              let step = Int(top - Int32(x[c]))
+              guard step <= largestStep else {
+                y[c] = Output(truncatingIfNeeded: lowest)
+                continue
+              }
+              let product = FixedPoint.multiply(scale, exponentials[step])
+              let unsaturated: Int32
+              if exponent > 31 {
+                unsaturated = 0  // |product| / 2^32 rounds to 0
+              } else if exponent < 0 {
+                unsaturated = FixedPoint.multiplyByPowerOfTwo(product, -exponent)
+              } else {
+                unsaturated = FixedPoint.roundingDivideByPowerOfTwo(product, exponent)
+              }
+              let shifted = unsaturated &+ lowest
+              y[c] = Output(truncatingIfNeeded: max(min(shifted, highest), lowest))
             }
-            let shifted = unsaturated &+ lowest
-            y[c] = Output(truncatingIfNeeded: max(min(shifted, highest), lowest))
           }
         }
       }
+    }
+  }
+
+  /// The outputs of one row for a positive `scale` and an `exponent` in 0...31, branch-free:
+  /// the doubling high multiply and the rounding shift of two non-negative values make one
+  /// floor division, `⌊(scale · e + 2^30 + 2^(30 + exponent)) / 2^(31 + exponent)⌋` (the
+  /// second term only for exponent ≥ 1), and a step past `largestStep` meets e = 0, whose
+  /// result 0 gives the lowest output, as the reference's skip does.
+  @inline(__always)
+  private static func divide<Input: FixedWidthInteger, Output: FixedWidthInteger>(
+    _ x: UnsafePointer<Input>, _ y: UnsafeMutablePointer<Output>, count: Int, top: Int32,
+    scale: Int32, exponent: Int, exponentials: UnsafePointer<Int32>, lowest: Int32,
+    highest: Int32
+  ) {
+    let add = Int64(1 << 30) + (exponent > 0 ? Int64(1) << Int64(30 + exponent) : 0)
+    let shift = Int64(31 + exponent)
+    let factor = Int64(scale)
+    for c in 0..<count {
+      let e = Int64(exponentials[Int(top &- Int32(x[c]))])
+      let value = Int32(truncatingIfNeeded: (factor &* e &+ add) &>> shift) &+ lowest
+      y[c] = Output(truncatingIfNeeded: min(value, highest))
     }
   }
 }
