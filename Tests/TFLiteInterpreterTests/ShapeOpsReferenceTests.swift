@@ -40,6 +40,33 @@ struct ShapeOpsReferenceTests {
     }
   }
 
+  @Test(
+    "TRANSPOSE moving a few channels last (channels-first inputs): long source runs written strided",
+    arguments: [
+      ([2, 3, 17, 23], [0, 2, 3, 1]), ([1, 5, 70], [0, 2, 1]), ([3, 2, 9, 11], [2, 3, 0, 1]),
+      ([1, 1, 80, 2], [0, 3, 2, 1]),
+    ])
+  func channelsLast(shape: [Int], permutation: [Int]) throws {
+    var random = SplitMix64(seed: UInt64(shape.reduce(1, *)))
+    for (type, size) in [(S.uint8, 1), (S.float32, 4)] {
+      let count = shape.reduce(1, *)
+      let data = (0..<(count * size)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let order = S.transposed(Array(0..<count), shape, permutation)
+      let expected = order.flatMap { data[($0 * size)..<(($0 + 1) * size)] }
+      for threads in [1, 3] {
+        let interpreter = try S.run(
+          S.transpose,
+          inputs: [
+            SingleOpModel.Tensor("x", type: type, shape: shape),
+            S.vector("p", permutation.map(Int32.init)),
+          ],
+          outputs: [SingleOpModel.Tensor("y", type: type, shape: [])], feeds: [data],
+          threads: threads)
+        #expect(try interpreter.outputBytes(at: 0) == expected, "\(shape) \(permutation)")
+      }
+    }
+  }
+
   @Test("TRANSPOSE of a large matrix splits across threads identically")
   func transposeLarge() throws {
     let shape = [67, 129, 3]

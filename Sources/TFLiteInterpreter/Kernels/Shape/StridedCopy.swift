@@ -53,6 +53,19 @@ struct StridedCopy {
         merged.append((count, source, destination))
       }
     }
+    // A short innermost dimension (a few channels moved last, as from channels-first) against
+    // a long dimension contiguous in the source: the long one becomes the row, read in order
+    // and written strided, instead of one short row per position.
+    if let first = merged.first, first.count < Self.tile, merged.count > 1,
+      let long = merged.indices.dropFirst().filter({ merged[$0].source == 1 }).max(by: {
+        merged[$0].count < merged[$1].count
+      }), merged[long].count >= 4 * Self.tile
+    {
+      merged.swapAt(0, long)
+      // The old innermost dimension stays the fastest-varying of the outer ones.
+      let moved = merged.remove(at: long)
+      merged.insert(moved, at: 1)
+    }
     let inner = merged.first ?? (1, 1, 1)
     rowLength = inner.count
     rowSourceStep = inner.source * elementSize
