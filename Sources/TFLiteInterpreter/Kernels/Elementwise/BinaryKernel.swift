@@ -75,12 +75,49 @@ struct BinaryKernel: Kernel {
   /// arithmetic as ``BinaryOperation/apply(_:_:)-(Float,Float)``.
   private func runFloats(_ io: KernelIO) {
     switch operation {
-    case .add: mapFloats(io) { $0 + $1 }
-    case .subtract: mapFloats(io) { $0 - $1 }
-    case .multiply: mapFloats(io) { $0 * $1 }
+    case .add: arithmetic(io, FloatAdd.self)
+    case .subtract: arithmetic(io, FloatSubtract.self)
+    case .multiply: arithmetic(io, FloatMultiply.self)
     default:
       let operation = self.operation
       mapFloats(io) { operation.apply($0, $1) }
+    }
+  }
+
+  /// ADD, SUB or MUL (`Operation`) with the clamp, each chunk's loops written out in the chunk
+  /// itself with the clamp's bounds copied in: no function value is called per element (on two
+  /// threads, per-element calls through a shared closure context ran fifteen times slower than
+  /// on one).
+  @inline(__always)
+  private func arithmetic<Operation: FloatArithmetic>(_ io: KernelIO, _: Operation.Type) {
+    let (a, b) = (io.input(0, as: Float.self), io.input(1, as: Float.self))
+    let out = io.output(0, as: Float.self)
+    let (broadcast, bounds) = (broadcast, (activation.lower, activation.upper))
+    let (flat, steps) = (broadcast.isFlat, broadcast.innerSteps)
+    io.pool.parallelFor(broadcast.count, minimumChunk: 4096) { range in
+      let (lower, upper) = bounds
+      @inline(__always)
+      func value(_ x: Float, _ y: Float) -> Float {
+        let v = Operation.apply(x, y)
+        return v < lower ? lower : (v > upper ? upper : v)
+      }
+      if flat {
+        for o in range { out[o] = value(a[o], b[o]) }
+        return
+      }
+      broadcast.forEachRun(in: range) { o, i, j, count in
+        switch steps {
+        case (1, 1): for k in 0..<count { out[o &+ k] = value(a[i &+ k], b[j &+ k]) }
+        case (1, 0):
+          let y = b[j]
+          for k in 0..<count { out[o &+ k] = value(a[i &+ k], y) }
+        case (0, 1):
+          let x = a[i]
+          for k in 0..<count { out[o &+ k] = value(x, b[j &+ k]) }
+        default:
+          for k in 0..<count { out[o &+ k] = value(a[i &+ k &* steps.a], b[j &+ k &* steps.b]) }
+        }
+      }
     }
   }
 

@@ -31,7 +31,6 @@ struct UnaryMathKernel: Kernel {
   private let type: TensorType
   private let count: Int
 
-
   /// The kernel of `function` for the node: float32, or one of `integers` where the integer
   /// form exists (ABS and NEG).
   private static func make(
