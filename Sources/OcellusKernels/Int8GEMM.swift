@@ -199,12 +199,14 @@ enum Int8GEMM {
       // Sixteen lanes per row of four-byte dot products with ones.
       let ones = SIMD16<Int32>(repeating: 0x0101_0101)
       var lanes: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+      // Each row's 64 bytes at `j`, ANDed with `keep`, into its lanes.
       @inline(__always)
-      func add(_ acc: inout SIMD16<Int32>, _ row: UnsafeRawPointer) {
-        let bytes = row.loadUnaligned(fromByteOffset: j, as: SIMD16<Int32>.self)
-        acc = signed ? VNNI.dotBytes(acc, ones, bytes) : VNNI.dotBytes(acc, bytes, ones)
-      }
-      while j &+ 64 <= count {
+      func addRows(_ keep: SIMD16<Int32>) {
+        @inline(__always)
+        func add(_ acc: inout SIMD16<Int32>, _ row: UnsafeRawPointer) {
+          let bytes = row.loadUnaligned(fromByteOffset: j, as: SIMD16<Int32>.self) & keep
+          acc = signed ? VNNI.dotBytes(acc, ones, bytes) : VNNI.dotBytes(acc, bytes, ones)
+        }
         add(&lanes.0, r.0)
         add(&lanes.1, r.1)
         add(&lanes.2, r.2)
@@ -213,30 +215,21 @@ enum Int8GEMM {
         add(&lanes.5, r.5)
         add(&lanes.6, r.6)
         add(&lanes.7, r.7)
+      }
+      while j &+ 64 <= count {
+        addRows(SIMD16(repeating: -1))
         j &+= 64
       }
       if j < count && j >= 64 {
-        // The rest: the last 64 bytes of each row, those already summed masked off.
+        // The rest: the last 64 bytes of each row, those already summed masked off (64 zero
+        // bytes then 64 ones, read from byte `rest` on: 64 − rest zeros, then rest ones).
         let rest = count &- j
-        // 64 zero bytes then 64 ones: from byte `rest` on, 64 − rest zeros then rest ones.
         let halves = (SIMD16<Int32>(), SIMD16<Int32>(repeating: -1))
         let keep = withUnsafeBytes(of: halves) {
           $0.loadUnaligned(fromByteOffset: rest, as: SIMD16<Int32>.self)
         }
         j = count &- 64
-        @inline(__always)
-        func addLast(_ acc: inout SIMD16<Int32>, _ row: UnsafeRawPointer) {
-          let bytes = row.loadUnaligned(fromByteOffset: j, as: SIMD16<Int32>.self) & keep
-          acc = signed ? VNNI.dotBytes(acc, ones, bytes) : VNNI.dotBytes(acc, bytes, ones)
-        }
-        addLast(&lanes.0, r.0)
-        addLast(&lanes.1, r.1)
-        addLast(&lanes.2, r.2)
-        addLast(&lanes.3, r.3)
-        addLast(&lanes.4, r.4)
-        addLast(&lanes.5, r.5)
-        addLast(&lanes.6, r.6)
-        addLast(&lanes.7, r.7)
+        addRows(keep)
         j = count
       }
       sums = SIMD8(

@@ -229,28 +229,30 @@ final class Int8Convolution {
     return out + gap
   }
 
+  /// Copies `count` bytes (one to two words' worth) as two overlapping `Word`s.
+  @inline(__always)
+  static func copyOverlapping<Word: FixedWidthInteger>(
+    _ source: UnsafePointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>, _ count: Int,
+    as _: Word.Type
+  ) {
+    let (from, to) = (UnsafeRawPointer(source), UnsafeMutableRawPointer(target))
+    let last = count - MemoryLayout<Word>.size
+    let (head, tail) = (
+      from.loadUnaligned(as: Word.self), from.loadUnaligned(fromByteOffset: last, as: Word.self)
+    )
+    to.storeBytes(of: head, as: Word.self)
+    to.storeBytes(of: tail, toByteOffset: last, as: Word.self)
+  }
+
   /// Copies `count` bytes; runs shorter than 16 bytes (a few channels: an RGB image's first
   /// layer) as two overlapping words rather than through a library call.
   @inline(__always)
   static func copy(
     _ source: UnsafePointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>, _ count: Int
   ) {
-    let (from, to) = (UnsafeRawPointer(source), UnsafeMutableRawPointer(target))
     switch count {
-    case 8..<16:
-      let (head, tail) = (
-        from.loadUnaligned(as: UInt64.self),
-        from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-      )
-      to.storeBytes(of: head, as: UInt64.self)
-      to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
-    case 4..<8:
-      let (head, tail) = (
-        from.loadUnaligned(as: UInt32.self),
-        from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-      )
-      to.storeBytes(of: head, as: UInt32.self)
-      to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+    case 8..<16: copyOverlapping(source, target, count, as: UInt64.self)
+    case 4..<8: copyOverlapping(source, target, count, as: UInt32.self)
     case 0..<4:
       for i in 0..<count { target[i] = source[i] }
     default:
