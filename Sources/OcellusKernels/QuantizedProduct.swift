@@ -15,28 +15,40 @@ enum QuantizedProduct {
     }
   }
 
-  /// ``run(_:)`` reading the bytes as `Byte`.
+  /// ``run(_:)`` reading the bytes as `Byte`: the parameters set up once, then each row.
   @inline(__always)
   static func run<Byte: FixedWidthInteger & SIMDScalar>(
     _ o: QuantizedProductOperands, _: Byte.Type
   ) {
     let u = Requantization.Uniform(o.requantization)
+    for row in 0..<max(o.rows, 0) {
+      let (a, b) = (o.a + row &* o.aRowStep, o.b + row &* o.bRowStep)
+      run(o, a, b, o.output + row &* o.outputRowStep, u, Byte.self)
+    }
+  }
+
+  /// One row of `o` at `a`, `b` into `output`.
+  @inline(__always)
+  static func run<Byte: FixedWidthInteger & SIMDScalar>(
+    _ o: QuantizedProductOperands, _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+    _ output: UnsafeMutablePointer<UInt8>, _ u: Requantization.Uniform, _: Byte.Type
+  ) {
     let zero = SIMD8<Int32>()
     let (zeroA, zeroB) = (SIMD8(repeating: o.zeroA), SIMD8(repeating: o.zeroB))
     // A broadcast operand is the same eight lanes every time.
-    let repeatedA = SIMD8(repeating: value(o.a, Byte.self)) &- zeroA
-    let repeatedB = SIMD8(repeating: value(o.b, Byte.self)) &- zeroB
+    let repeatedA = SIMD8(repeating: value(a, Byte.self)) &- zeroA
+    let repeatedB = SIMD8(repeating: value(b, Byte.self)) &- zeroB
     var i = 0
     while i &+ 8 <= o.count {
-      let a = o.aStep == 0 ? repeatedA : lanes(o.a + i, Byte.self) &- zeroA
-      let b = o.bStep == 0 ? repeatedB : lanes(o.b + i, Byte.self) &- zeroB
-      Requantization.store(u.vector(a &* b, bias: zero), o.output + i)
+      let x = o.aStep == 0 ? repeatedA : lanes(a + i, Byte.self) &- zeroA
+      let y = o.bStep == 0 ? repeatedB : lanes(b + i, Byte.self) &- zeroB
+      Requantization.store(u.vector(x &* y, bias: zero), output + i)
       i &+= 8
     }
     while i < o.count {
-      let a = value(o.a + i &* o.aStep, Byte.self) &- o.zeroA
-      let b = value(o.b + i &* o.bStep, Byte.self) &- o.zeroB
-      o.output[i] = Requantization.scalar(a &* b, column: 0, o.requantization)
+      let x = value(a + i &* o.aStep, Byte.self) &- o.zeroA
+      let y = value(b + i &* o.bStep, Byte.self) &- o.zeroB
+      output[i] = Requantization.scalar(x &* y, column: 0, o.requantization)
       i &+= 1
     }
   }

@@ -195,14 +195,31 @@ final class QuantizedBinaryKernel: Kernel {
     let (signed, zeroA, zeroB) = (
       type == .int8, arithmetic.operandA.zeroPoint, arithmetic.operandB.zeroPoint
     )
+    func operands(_ output: Int, _ i: Int, _ j: Int, _ count: Int) -> QuantizedProductOperands {
+      (
+        a: a + i, aStep: steps.a, b: b + j, bStep: steps.b, signed: signed, zeroA: zeroA,
+        zeroB: zeroB, requantization: requantization, output: out + output, count: count,
+        rows: 1, aRowStep: 0, bRowStep: 0, outputRowStep: 0
+      )
+    }
+    if !broadcast.isFlat, let rows = broadcast.rowsOfRuns {
+      // Rows of runs (a per-channel scale against every pixel): one call per chunk of rows.
+      let length = broadcast.runLength
+      io.pool.parallelFor(rows.rows, minimumChunk: max(1, 16_384 / max(length, 1))) { range in
+        var o = operands(
+          range.lowerBound * length, range.lowerBound * rows.stepA,
+          range.lowerBound * rows.stepB, length)
+        (o.rows, o.aRowStep, o.bRowStep, o.outputRowStep) = (
+          range.count, rows.stepA, rows.stepB, length
+        )
+        multiply(o)
+      }
+      return
+    }
     let flat = broadcast.isFlat
     io.pool.parallelFor(broadcast.count, minimumChunk: 16_384) { range in
       func run(_ output: Int, _ i: Int, _ j: Int, _ count: Int) {
-        multiply(
-          (
-            a: a + i, aStep: steps.a, b: b + j, bStep: steps.b, signed: signed, zeroA: zeroA,
-            zeroB: zeroB, requantization: requantization, output: out + output, count: count
-          ))
+        multiply(operands(output, i, j, count))
       }
       if flat {
         run(range.lowerBound, range.lowerBound, range.lowerBound, range.count)

@@ -72,6 +72,12 @@ struct Broadcast {
     }
   }
 
+  /// The iteration as rows of runs when the merged dimensions are just two: the row count,
+  /// and each operand's element step from one row to the next; nil otherwise.
+  var rowsOfRuns: (rows: Int, stepA: Int, stepB: Int)? {
+    runShape.count == 2 ? (runShape[0], runStridesA[0], runStridesB[0]) : nil
+  }
+
   /// Output elements per run of ``forEachRun(in:_:)`` (the merged innermost dimension).
   var runLength: Int { runShape.last ?? 1 }
 
