@@ -22,12 +22,12 @@ extension Int8GEMM {
         segmentLength: o.segmentLength, table: table)
       for panel in panels {
         let first = panel &* 16
+        let block = Requantization.ChannelBlock(o.requantization, column: first)
         let s = accumulateIndirect(
           table, rows: count, segments: o.segments, segmentStride: o.segmentStride,
-          flip: o.flip, signedActivations: o.signedActivations, b: o.packed + panel &* panelBytes)
-        requantize(
-          s, rows: count, Requantization.ChannelBlock(o.requantization, column: first),
-          terms: terms, output: o.c + (row &* o.ldc &+ first), ldc: o.ldc)
+          flip: o.flip, signedActivations: o.signedActivations, b: o.packed + panel &* panelBytes,
+          from: start(block, terms))
+        requantize(s, rows: count, block, output: o.c + (row &* o.ldc &+ first), ldc: o.ldc)
       }
       row &+= tileRows
     }
@@ -49,33 +49,35 @@ extension Int8GEMM {
     return terms
   }
 
-  /// The sums of `rows` (≤ 8) rows of A (`segments` pointers each, from `table`) against one
-  /// packed panel (activations and weights as ``Int8IndirectGEMMOperands`` says). Rows past
-  /// `rows` re-read the first row; their sums are not meaningful.
+  /// `initial` plus the sums of `rows` (≤ 8) rows of A (`segments` pointers each, from
+  /// `table`) against one packed panel (activations and weights as
+  /// ``Int8IndirectGEMMOperands`` says). Rows past `rows` re-read the first row; their sums are
+  /// not meaningful.
   @inline(never)
   static func accumulateIndirect(
     _ table: UnsafePointer<UnsafePointer<UInt8>>, rows: Int, segments: Int, segmentStride: Int,
-    flip: Int32, signedActivations: Bool, b: UnsafePointer<Int8>
+    flip: Int32, signedActivations: Bool, b: UnsafePointer<Int8>, from initial: TileSums
   ) -> TileSums {
     if signedActivations {
       return accumulateIndirect(
-        table, rows: rows, segments: segments, segmentStride: segmentStride, b: b
+        table, rows: rows, segments: segments, segmentStride: segmentStride, b: b, from: initial
       ) { signedDot($0, $1, $2) }
     }
     let flips = opaqueSplat(flip)
     return accumulateIndirect(
-      table, rows: rows, segments: segments, segmentStride: segmentStride, b: b
+      table, rows: rows, segments: segments, segmentStride: segmentStride, b: b, from: initial
     ) { dot($0, $1, flips, $2) }
   }
 
-  /// ``accumulateIndirect(_:rows:segments:segmentStride:flip:signedActivations:b:)`` with
+  /// ``accumulateIndirect(_:rows:segments:segmentStride:flip:signedActivations:b:from:)`` with
   /// `step(acc, word, weights)` adding one group of four.
   @_transparent
   static func accumulateIndirect(
     _ table: UnsafePointer<UnsafePointer<UInt8>>, rows: Int, segments: Int, segmentStride: Int,
-    b: UnsafePointer<Int8>, _ step: (SIMD16<Int32>, Int32, SIMD16<Int32>) -> SIMD16<Int32>
+    b: UnsafePointer<Int8>, from initial: TileSums,
+    _ step: (SIMD16<Int32>, Int32, SIMD16<Int32>) -> SIMD16<Int32>
   ) -> TileSums {
-    var s: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+    var s = initial
     var w = UnsafeRawPointer(b)
     let groupCount = segmentStride / 4
     for segment in 0..<segments {

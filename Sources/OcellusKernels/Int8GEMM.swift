@@ -286,7 +286,8 @@ enum Int8GEMM {
     tile: UnsafeMutablePointer<Int32>
   ) {
     let s = accumulate(
-      a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b)
+      a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b,
+      from: (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero))
     func store(_ sums: SIMD16<Int32>, _ i: Int) {
       if i < rows {
         UnsafeMutableRawPointer(tile + i &* 16).storeBytes(
@@ -304,7 +305,7 @@ enum Int8GEMM {
   }
 
   /// ``kernel(_:lda:rows:k:flips:signedActivations:b:terms:tile:)`` requantizing the sums as
-  /// ``requantize(_:rows:_:terms:output:ldc:)`` does.
+  /// ``requantize(_:rows:_:output:ldc:)`` does.
   @inline(never)
   static func requantizingKernel(
     _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flips: SIMD16<Int32>,
@@ -312,59 +313,74 @@ enum Int8GEMM {
     terms: SIMD8<Int32>, output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
     let s = accumulate(
-      a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b)
-    requantize(s, rows: rows, block, terms: terms, output: output, ldc: ldc)
+      a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b,
+      from: start(block, terms))
+    requantize(s, rows: rows, block, output: output, ldc: ldc)
   }
 
-  /// Requantizes the first `rows` sums of `s` plus `terms[i]` in row `i` with `block`, storing
-  /// the 16 bytes of row `i` at `output + i · ldc`.
+  /// Each row's starting sums: the block's bias, plus `terms[i]` in row `i` (so that neither
+  /// is added per output afterwards).
+  @_transparent
+  static func start(_ block: Requantization.ChannelBlock, _ terms: SIMD8<Int32>) -> TileSums {
+    let bias = block.bias
+    guard terms != .zero else { return (bias, bias, bias, bias, bias, bias, bias, bias) }
+    func row(_ i: Int) -> SIMD16<Int32> { bias &+ SIMD16(repeating: terms[i]) }
+    return (row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
+  }
+
+  /// Requantizes the first `rows` sums of `s` (bias and row terms included) with `block`,
+  /// storing the 16 bytes of row `i` at `output + i · ldc`.
   @_transparent
   static func requantize(
-    _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock, terms: SIMD8<Int32>,
+    _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock,
     output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
-    block.store(s.0 &+ SIMD16(repeating: terms[0]), to: output)
+    block.storeBiased(s.0, to: output)
     guard rows > 1 else { return }
-    block.store(s.1 &+ SIMD16(repeating: terms[1]), to: output + ldc)
+    block.storeBiased(s.1, to: output + ldc)
     guard rows > 2 else { return }
-    block.store(s.2 &+ SIMD16(repeating: terms[2]), to: output + 2 &* ldc)
+    block.storeBiased(s.2, to: output + 2 &* ldc)
     guard rows > 3 else { return }
-    block.store(s.3 &+ SIMD16(repeating: terms[3]), to: output + 3 &* ldc)
+    block.storeBiased(s.3, to: output + 3 &* ldc)
     guard rows > 4 else { return }
-    block.store(s.4 &+ SIMD16(repeating: terms[4]), to: output + 4 &* ldc)
+    block.storeBiased(s.4, to: output + 4 &* ldc)
     guard rows > 5 else { return }
-    block.store(s.5 &+ SIMD16(repeating: terms[5]), to: output + 5 &* ldc)
+    block.storeBiased(s.5, to: output + 5 &* ldc)
     guard rows > 6 else { return }
-    block.store(s.6 &+ SIMD16(repeating: terms[6]), to: output + 6 &* ldc)
+    block.storeBiased(s.6, to: output + 6 &* ldc)
     guard rows > 7 else { return }
-    block.store(s.7 &+ SIMD16(repeating: terms[7]), to: output + 7 &* ldc)
+    block.storeBiased(s.7, to: output + 7 &* ldc)
   }
 
-  /// The sums of `rows` (≤ 8) rows of A against one packed panel: signed activations as they
-  /// are, or unsigned ones with each group of four XORed with `flips` (a splat). Rows past
-  /// `rows` re-read the first row; their sums are not meaningful.
+  /// `initial` plus the sums of `rows` (≤ 8) rows of A against one packed panel: signed
+  /// activations as they are, or unsigned ones with each group of four XORed with `flips` (a
+  /// splat). Rows past `rows` re-read the first row; their sums are not meaningful.
   @_transparent
   static func accumulate(
     _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flips: SIMD16<Int32>,
-    signedActivations: Bool, b: UnsafePointer<Int8>
+    signedActivations: Bool, b: UnsafePointer<Int8>, from initial: TileSums
   ) -> TileSums {
     if signedActivations {
-      return accumulate(a, lda: lda, rows: rows, k: k, b: b) { signedDot($0, $1, $2) }
+      return accumulate(a, lda: lda, rows: rows, k: k, b: b, from: initial) {
+        signedDot($0, $1, $2)
+      }
     }
-    return accumulate(a, lda: lda, rows: rows, k: k, b: b) { dot($0, $1, flips, $2) }
+    return accumulate(a, lda: lda, rows: rows, k: k, b: b, from: initial) {
+      dot($0, $1, flips, $2)
+    }
   }
 
-  /// ``accumulate(_:lda:rows:k:flips:signedActivations:b:)`` with `step(acc, word, weights)`
-  /// adding one group of four.
+  /// ``accumulate(_:lda:rows:k:flips:signedActivations:b:from:)`` with
+  /// `step(acc, word, weights)` adding one group of four.
   @_transparent
   static func accumulate(
     _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, b: UnsafePointer<Int8>,
-    _ step: (SIMD16<Int32>, Int32, SIMD16<Int32>) -> SIMD16<Int32>
+    from initial: TileSums, _ step: (SIMD16<Int32>, Int32, SIMD16<Int32>) -> SIMD16<Int32>
   ) -> TileSums {
     func row(_ i: Int) -> UnsafeRawPointer { UnsafeRawPointer(a + (i < rows ? i &* lda : 0)) }
     let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
     let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7))
-    var s: TileSums = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+    var s = initial
     // One group of four: each row's four activations (as `word` reads them at a row) against
     // the 16 columns' four weights.
     @inline(__always)

@@ -57,8 +57,12 @@ extension Requantization {
     /// ``Requantization/vector(_:column:_:)`` for 16 columns: the outputs (in the output
     /// type's range) of the Int32 accumulators `acc`.
     @_transparent
-    func apply(_ acc: SIMD16<Int32>) -> SIMD16<Int32> {
-      let x = unsafeBitCast((acc &+ bias) &<< leftShift, to: SIMD8<Int64>.self)
+    func apply(_ acc: SIMD16<Int32>) -> SIMD16<Int32> { applyBiased(acc &+ bias) }
+
+    /// ``apply(_:)`` for accumulators that already include the bias.
+    @_transparent
+    func applyBiased(_ biased: SIMD16<Int32>) -> SIMD16<Int32> {
+      let x = unsafeBitCast(biased &<< leftShift, to: SIMD8<Int64>.self)
       let m = unsafeBitCast(multiplier, to: SIMD8<Int64>.self)
       // `vpmuldq`: the low 32 bits of each 64-bit lane, sign-extended, multiplied.
       let even = Self.divide(
@@ -83,7 +87,13 @@ extension Requantization {
     /// Requantizes the 16 accumulators `acc` and stores their low bytes at `output`.
     @_transparent
     func store(_ acc: SIMD16<Int32>, to output: UnsafeMutablePointer<UInt8>) {
-      let values = apply(acc)
+      storeBiased(acc &+ bias, to: output)
+    }
+
+    /// ``store(_:to:)`` for accumulators that already include the bias.
+    @_transparent
+    func storeBiased(_ biased: SIMD16<Int32>, to output: UnsafeMutablePointer<UInt8>) {
+      let values = applyBiased(biased)
       var bytes = SIMD16<UInt8>()
       for lane in 0..<16 { bytes[lane] = UInt8(truncatingIfNeeded: values[lane]) }
       UnsafeMutableRawPointer(output).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
