@@ -179,6 +179,28 @@ struct QuantizedConvolutionTests {
     try Support.check(c)
   }
 
+  @Test(
+    "1×1 convolutions over more rows than one GEMM block (the input widened block by block into each thread's scratch), on every build",
+    arguments: 0..<4)
+  func directRowBlocks(seed: UInt64) throws {
+    var generator = SplitMix64(seed: 0xD3_0000 + seed)
+    var c = Support.randomCase(.convolution, signed: seed % 2 == 1, &generator)
+    // Depths 8 and 24: uint8 below 32 runs the float GEMM; int8 at 8 the dot products.
+    c.inputChannels = seed < 2 ? 24 : 8
+    (c.filterHeight, c.filterWidth) = (1, 1)
+    (c.strideHeight, c.strideWidth) = (1, 1)
+    (c.dilationHeight, c.dilationWidth) = (1, 1)
+    // 96 × 97 rows: more than the 2,728 (depth 24) or 8,192 (depth 8) rows of one block.
+    (c.batch, c.height, c.width) = (1, 96, 97)
+    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
+    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
+    try Support.check(c)
+  }
+
   @Test("K above 256, not a multiple of it, with worst-case zero points", arguments: [false, true])
   func deepFilters(signed: Bool) throws {
     var generator = SplitMix64(seed: signed ? 21 : 12)

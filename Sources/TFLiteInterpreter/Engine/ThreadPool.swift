@@ -23,11 +23,13 @@ final class ThreadPool: @unchecked Sendable {
   private let state = State()
   private var threads: [pthread_t] = []
 
-  /// Starts `threadCount - 1` workers (the caller is the last thread).
+  /// Starts `threadCount - 1` workers (threads 1, 2, …; the caller is thread 0).
   init(threadCount: Int) {
     let requested = max(1, threadCount)
     for _ in 1..<requested {
-      let worker = Unmanaged.passRetained(Worker(state: state)).toOpaque()
+      // Indexes stay dense (1, 2, …) even when a thread fails to start.
+      let worker = Unmanaged.passRetained(Worker(state: state, thread: threads.count + 1))
+        .toOpaque()
       #if canImport(Darwin)
         var thread: pthread_t?
         let status = pthread_create(&thread, nil, { Worker.main($0) }, worker)
@@ -57,17 +59,26 @@ final class ThreadPool: @unchecked Sendable {
   /// Runs `body` over `0..<count`, split into up to four chunks per thread of at least
   /// `minimumChunk` items each, and returns when every chunk is done.
   func parallelFor(_ count: Int, minimumChunk: Int = 1, _ body: (Range<Int>) -> Void) {
+    parallelFor(count, minimumChunk: minimumChunk) { range, _ in body(range) }
+  }
+
+  /// ``parallelFor(_:minimumChunk:_:)`` telling `body` which thread runs the chunk
+  /// (0..<``threadCount``; the caller is 0): no two chunks run at once on one thread index, so
+  /// a kernel may give each thread its own scratch.
+  func parallelFor(
+    _ count: Int, minimumChunk: Int = 1, onThread body: (Range<Int>, _ thread: Int) -> Void
+  ) {
     guard count > 0 else { return }
     let chunks = threadCount == 1 ? 1 : min(4 * threadCount, max(1, count / max(1, minimumChunk)))
     guard chunks > 1 else {
-      body(0..<count)
+      body(0..<count, 0)
       return
     }
     withoutActuallyEscaping(body) { body in
-      state.run(chunks: chunks) { chunk in
+      state.run(chunks: chunks) { chunk, thread in
         let lower = count * chunk / chunks
         let upper = count * (chunk + 1) / chunks
-        if lower < upper { body(lower..<upper) }
+        if lower < upper { body(lower..<upper, thread) }
       }
     }
   }
@@ -82,7 +93,7 @@ final class ThreadPool: @unchecked Sendable {
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var generation = 0
-    private var job: ((Int) -> Void)?
+    private var job: ((_ chunk: Int, _ thread: Int) -> Void)?
     private var chunkCount = 0
     private var nextChunk = 0
     private var completed = 0
@@ -107,9 +118,9 @@ final class ThreadPool: @unchecked Sendable {
       done.deallocate()
     }
 
-    /// Runs `task` for every chunk in `0..<chunks`, on the caller and whichever workers
-    /// wake in time; waits until all are done.
-    func run(chunks: Int, _ task: @escaping (Int) -> Void) {
+    /// Runs `task` for every chunk in `0..<chunks`, on the caller (thread 0) and whichever
+    /// workers wake in time; waits until all are done.
+    func run(chunks: Int, _ task: @escaping (_ chunk: Int, _ thread: Int) -> Void) {
       lock()
       job = task
       chunkCount = chunks
@@ -117,7 +128,7 @@ final class ThreadPool: @unchecked Sendable {
       completed = 0
       generation &+= 1
       if sleepingWorkers > 0 { pthread_cond_broadcast(wake) }
-      claimAndRun()
+      claimAndRun(thread: 0)
       poll { completed == chunkCount }
       while completed < chunkCount {
         callerSleeping = true
@@ -154,13 +165,14 @@ final class ThreadPool: @unchecked Sendable {
       return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    /// With the mutex held: claims chunks one by one and runs them unlocked, until none are left.
-    private func claimAndRun() {
+    /// With the mutex held: claims chunks one by one and runs them unlocked on `thread`, until
+    /// none are left.
+    private func claimAndRun(thread: Int) {
       while nextChunk < chunkCount, let task = job {
         let chunk = nextChunk
         nextChunk += 1
         pthread_mutex_unlock(mutex)
-        task(chunk)
+        task(chunk, thread)
         lock()
         completed += 1
         if completed == chunkCount && callerSleeping { pthread_cond_signal(done) }
@@ -174,8 +186,9 @@ final class ThreadPool: @unchecked Sendable {
       pthread_mutex_unlock(mutex)
     }
 
-    /// A worker's loop: wait for a new loop, help with its chunks, wait again.
-    func work() {
+    /// A worker's loop (as thread `thread`, 1 or more): wait for a new loop, help with its
+    /// chunks, wait again.
+    func work(thread: Int) {
       var seen = 0
       lock()
       while true {
@@ -187,7 +200,7 @@ final class ThreadPool: @unchecked Sendable {
         }
         if stopping { break }
         seen = generation
-        claimAndRun()
+        claimAndRun(thread: thread)
       }
       pthread_mutex_unlock(mutex)
     }
@@ -196,13 +209,18 @@ final class ThreadPool: @unchecked Sendable {
   /// One worker thread's start-up data.
   private final class Worker {
     let state: State
+    /// The worker's thread index (1..<threadCount).
+    let thread: Int
 
-    init(state: State) { self.state = state }
+    init(state: State, thread: Int) {
+      self.state = state
+      self.thread = thread
+    }
 
     static func main(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
       guard let raw else { return nil }
       let worker = Unmanaged<Worker>.fromOpaque(raw).takeRetainedValue()
-      worker.state.work()
+      worker.state.work(thread: worker.thread)
       return nil
     }
   }

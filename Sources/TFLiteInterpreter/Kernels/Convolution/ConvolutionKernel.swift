@@ -72,7 +72,8 @@ final class ConvolutionKernel: Kernel {
         activation: options.activation, node: node)
       return QuantizedConvolutionKernel(
         geometry: geometry, outputChannels: outputChannels, quantization: quantization,
-        kernels: node.kernels, filter: operands.filter.constant, bias: operands.bias)
+        kernels: node.kernels, threads: node.environment.pool.threadCount,
+        filter: operands.filter.constant, bias: operands.bias)
     }
     return ConvolutionKernel(
       geometry: geometry, outputChannels: outputChannels,

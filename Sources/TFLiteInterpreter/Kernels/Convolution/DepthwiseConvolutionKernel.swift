@@ -64,7 +64,8 @@ final class DepthwiseConvolutionKernel: Kernel {
         activation: options.activation, node: node)
       return QuantizedDepthwiseConvolutionKernel(
         geometry: geometry, multiplier: multiplier, quantization: quantization,
-        kernels: node.kernels, filter: operands.filter.constant, bias: operands.bias)
+        kernels: node.kernels, threads: node.environment.pool.threadCount,
+        filter: operands.filter.constant, bias: operands.bias)
     }
     return DepthwiseConvolutionKernel(
       geometry: geometry, multiplier: multiplier,

@@ -33,10 +33,26 @@ enum GEMM {
     kernels: KernelSet, m: Int, n: Int, k: Int, pool: ThreadPool,
     _ body: (Range<Int>, Range<Int>) -> Void
   ) {
+    split(kernels: kernels, m: m, n: n, k: k, pool: pool) { rows, panels, _ in body(rows, panels) }
+  }
+
+  /// The most rows a block of ``split(kernels:m:n:k:pool:onThread:)`` has for depth `k`.
+  static func maximumBlockRows(kernels: KernelSet, k: Int) -> Int {
+    let tile = kernels.rowTile
+    return max(tile, blockFloats / max(k, 1) / tile * tile)
+  }
+
+  /// Calls `body(rows, panels, thread)` over row blocks × column panels covering `m × n`, in
+  /// parallel; `thread` (0..<`pool.threadCount`) runs one call at a time, so `body` may use
+  /// scratch of its own per thread. A block has at most ``maximumBlockRows(kernels:k:)`` rows.
+  static func split(
+    kernels: KernelSet, m: Int, n: Int, k: Int, pool: ThreadPool,
+    onThread body: (Range<Int>, Range<Int>, _ thread: Int) -> Void
+  ) {
     guard m > 0, n > 0 else { return }
     let tile = kernels.rowTile
     let panels = kernels.entry.panelCount(n)
-    var blockRows = max(tile, blockFloats / max(k, 1) / tile * tile)
+    var blockRows = maximumBlockRows(kernels: kernels, k: k)
     let threads = pool.threadCount
     if threads > 1 {
       // Enough items for every thread to get a few, without going below one tile of rows.
@@ -47,14 +63,14 @@ enum GEMM {
     let blocks = (m + blockRows - 1) / blockRows
     let itemWork = min(blockRows, m) * max(k, 1) * kernels.columnTile
     let minimumChunk = max(1, minimumChunkWork / max(itemWork, 1))
-    pool.parallelFor(blocks * panels, minimumChunk: minimumChunk) { items in
+    pool.parallelFor(blocks * panels, minimumChunk: minimumChunk) { items, thread in
       var item = items.lowerBound
       while item < items.upperBound {
         let block = item / panels
         let firstPanel = item % panels
         let endPanel = min(panels, firstPanel + (items.upperBound - item))
         let firstRow = block * blockRows
-        body(firstRow..<min(m, firstRow + blockRows), firstPanel..<endPanel)
+        body(firstRow..<min(m, firstRow + blockRows), firstPanel..<endPanel, thread)
         item += endPanel - firstPanel
       }
     }

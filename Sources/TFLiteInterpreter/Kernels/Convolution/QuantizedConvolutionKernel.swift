@@ -25,15 +25,18 @@ final class QuantizedConvolutionKernel: Kernel {
   private let rows: ConvolutionRows
   /// Products summed in float before each conversion to Int32.
   private let chunk: Int
-  /// Floats of scratch for the widened input (rounded up to 64 bytes).
+  /// Floats of scratch for the widened input (rounded up to 64 bytes): the whole input, or for
+  /// 1×1 stride-1 convolutions one GEMM row block per thread.
   private let inputFloats: Int
+  /// Floats of one thread's widened row block in a 1×1 stride-1 convolution.
+  private let directBlockFloats: Int
   /// The 8-bit dot-product path, when it applies (see the type's documentation).
   private let dotProducts: Int8Convolution?
   let scratchBytes: Int
 
   init(
     geometry: ConvolutionGeometry, outputChannels: Int, quantization: ConvolutionQuantization,
-    kernels: KernelSet, filter: ArraySlice<UInt8>?, bias: TensorDescription?
+    kernels: KernelSet, threads: Int, filter: ArraySlice<UInt8>?, bias: TensorDescription?
   ) {
     self.geometry = geometry
     self.outputChannels = outputChannels
@@ -54,6 +57,7 @@ final class QuantizedConvolutionKernel: Kernel {
     else {
       weights = nil
       inputFloats = 0
+      directBlockFloats = 0
       scratchBytes = 0
       return
     }
@@ -61,7 +65,13 @@ final class QuantizedConvolutionKernel: Kernel {
       kernels: kernels, constant: filter, columns: outputChannels, depth: rows.depth,
       widening: quantization.filterWidening)
     weights = packed
-    inputFloats = PackedWeights.rounded(geometry.inputElements)
+    directBlockFloats = PackedWeights.rounded(
+      min(
+        geometry.inputElements, GEMM.maximumBlockRows(kernels: kernels, k: rows.depth) * rows.depth)
+    )
+    inputFloats =
+      rows.isDirect
+      ? directBlockFloats * max(threads, 1) : PackedWeights.rounded(geometry.inputElements)
     scratchBytes =
       (inputFloats + packed.scratchFloats) * MemoryLayout<Float>.size + rows.scratchBytes
   }
@@ -87,26 +97,17 @@ final class QuantizedConvolutionKernel: Kernel {
     guard let scratch = io.scratch else { return }
     let requantization = table.table(io)
     let floats = scratch.bindMemory(to: Float.self, capacity: scratchBytes / 4)
-    // The input as integer-valued floats, then the weights' scratch, then the block scratch.
+    // The widened input, then the weights' scratch, then the block scratch.
+    let packed = weights.pointer(io, scratch: floats + inputFloats)
+    if rows.isDirect {
+      multiplyDirect(input, rowCount, packed, requantization, floats, output, io.pool)
+      return
+    }
     let widened = UnsafePointer(floats)
     quantization.widenInput(
       input, count: g.inputElements, into: floats, kernels: kernels, pool: io.pool)
-    let packed = weights.pointer(io, scratch: floats + inputFloats)
     let (depth, columns, chunk) = (rows.depth, outputChannels, chunk)
     let panelStride = depth * kernels.columnTile
-    guard !rows.isDirect else {
-      // 1×1, stride 1: the widened input rows are A.
-      let operands: QuantizedGEMMOperands = (
-        m: rowCount, n: columns, k: depth, chunk: chunk, a: widened, lda: depth,
-        packed: packed, panelStride: panelStride, requantization: requantization, c: output,
-        ldc: columns
-      )
-      let multiply = kernels.entry.quantizedMultiply
-      GEMM.split(kernels: kernels, m: rowCount, n: columns, k: depth, pool: io.pool) {
-        multiply(operands, $0, $1)
-      }
-      return
-    }
     let blockScratch = scratch + (inputFloats + weights.scratchFloats) * 4
     let (multiply, panels) = (
       kernels.entry.quantizedMultiplyIndirect, kernels.entry.panelCount(columns)
@@ -122,6 +123,30 @@ final class QuantizedConvolutionKernel: Kernel {
         c: output + start * columns, ldc: columns
       )
       multiply(operands, part, 0..<panels)
+    }
+  }
+
+  /// A 1×1 stride-1 convolution: the input rows are A, widened block by block into the
+  /// scratch of the thread that multiplies the block (so they are still in cache).
+  private func multiplyDirect(
+    _ input: UnsafePointer<UInt8>, _ rowCount: Int, _ packed: UnsafePointer<Float>,
+    _ requantization: RequantizationTable, _ scratch: UnsafeMutablePointer<Float>,
+    _ output: UnsafeMutablePointer<UInt8>, _ pool: ThreadPool
+  ) {
+    let (depth, columns, chunk, kernels) = (rows.depth, outputChannels, chunk, kernels)
+    let perThread = directBlockFloats
+    let (multiply, widen) = (kernels.entry.quantizedMultiply, kernels.entry.widen)
+    let (signed, zeroPoint) = (quantization.signed, quantization.inputZeroPoint)
+    GEMM.split(kernels: kernels, m: rowCount, n: columns, k: depth, pool: pool) {
+      rows, panels, thread in
+      let a = scratch + thread * perThread
+      widen(input + rows.lowerBound * depth, rows.count * depth, signed, zeroPoint, a)
+      let operands: QuantizedGEMMOperands = (
+        m: rows.count, n: columns, k: depth, chunk: chunk, a: UnsafePointer(a), lda: depth,
+        packed: packed, panelStride: depth * kernels.columnTile, requantization: requantization,
+        c: output + rows.lowerBound * columns, ldc: columns
+      )
+      multiply(operands, 0..<rows.count, panels)
     }
   }
 }

@@ -30,7 +30,8 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
 
   init(
     geometry: ConvolutionGeometry, multiplier: Int, quantization: ConvolutionQuantization,
-    kernels: KernelSet, filter constant: ArraySlice<UInt8>?, bias: TensorDescription?
+    kernels: KernelSet, threads: Int, filter constant: ArraySlice<UInt8>?,
+    bias: TensorDescription?
   ) {
     self.geometry = geometry
     self.multiplier = multiplier
@@ -52,7 +53,7 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
       filter = nil
     }
     slabs = DepthwiseSlabs(geometry)
-    inputFloats = usesIntegerLoops ? 0 : PackedWeights.rounded(slabs.totalFloats)
+    inputFloats = usesIntegerLoops ? 0 : PackedWeights.rounded(slabs.totalFloats(threads: threads))
     let filterScratch =
       usesIntegerLoops || filter != nil ? 0 : PackedWeights.rounded(filterCount)
     scratchBytes = (inputFloats + filterScratch) * MemoryLayout<Float>.size
@@ -92,10 +93,10 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
     let rowWork = g.outputWidth * channels * g.filterHeight * g.filterWidth * slabs.blockRows
     io.pool.parallelFor(
       slabs.count, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1))
-    ) { range in
+    ) { range, thread in
+      let slab = floats + thread * slabs.slabFloats
       for index in range {
         let block = slabs.block(index)
-        let slab = floats + index * slabs.slabFloats
         let rowElements = g.inputWidth * g.inputChannels
         kernels.entry.widen(
           input + (block.image * g.inputHeight + block.inputRows.lowerBound) * rowElements,
