@@ -35,27 +35,47 @@ enum Int8GEMM {
   /// Groups of four along a depth of `k`.
   static func groups(_ k: Int) -> Int { (max(k, 0) &+ 3) / 4 }
 
-  /// Packs `n` columns of `k` int8 weights (column `j` at `weights + j · k`) into `packed`
-  /// (``packedCount(n:k:)`` bytes).
+  /// Packs `n` columns of int8 weights into `packed` (``packedCount(n:k:)`` bytes, every one
+  /// written: no need to clear it first), each byte XORed with `flip`.
+  ///
+  /// A column's `k` packed bytes are runs of `run.length` weights at every `run.stride` bytes
+  /// (`k` a multiple of the stride; bytes between runs zero): column `j`'s runs are read one
+  /// after the other from `weights + j · (k / run.stride) · run.length`. One run of `k` is a
+  /// plain row of `k` weights.
   static func pack(
-    _ weights: UnsafePointer<Int8>, n: Int, k: Int, into packed: UnsafeMutablePointer<Int8>
+    _ weights: UnsafePointer<Int8>, n: Int, k: Int, run: (length: Int, stride: Int), flip: UInt8,
+    into packed: UnsafeMutablePointer<Int8>
   ) {
     let groupCount = groups(k)
-    packed.initialize(repeating: 0, count: packedCount(n: n, k: k))
-    let whole = k / 4
-    for column in 0..<max(n, 0) {
-      let source = UnsafeRawPointer(weights + column &* k)
+    let sourceRow = run.stride > 0 ? k / run.stride &* run.length : 0
+    let mask = UInt32(flip) &* 0x0101_0101
+    for column in 0..<(panelCount(n) &* 16) {
       let target = UnsafeMutableRawPointer(
         packed + (column / 16) &* groupCount &* 64 + (column % 16) &* 4)
-      for group in 0..<whole {
-        target.storeBytes(
-          of: source.loadUnaligned(fromByteOffset: group &* 4, as: UInt32.self),
-          toByteOffset: group &* 64, as: UInt32.self)
+      guard column < n else {
+        for group in 0..<groupCount {
+          target.storeBytes(of: 0, toByteOffset: group &* 64, as: UInt32.self)
+        }
+        continue
       }
-      for depth in (whole &* 4)..<k {
-        target.storeBytes(
-          of: source.load(fromByteOffset: depth, as: UInt8.self),
-          toByteOffset: whole &* 64 &+ depth % 4, as: UInt8.self)
+      let source = UnsafeRawPointer(weights + column &* sourceRow)
+      // The group's place in the runs: run `segment`, byte `offset` of its stride.
+      var (segment, offset) = (0, 0)
+      for group in 0..<groupCount {
+        let valid = min(4, run.length &- offset)
+        let from = segment &* run.length &+ offset
+        var word: UInt32 = 0
+        if valid == 4 {
+          word = source.loadUnaligned(fromByteOffset: from, as: UInt32.self) ^ mask
+        } else if valid > 0 {
+          for byte in 0..<valid {
+            let value = source.load(fromByteOffset: from &+ byte, as: UInt8.self) ^ flip
+            word |= UInt32(value) &<< (8 &* UInt32(byte))
+          }
+        }
+        target.storeBytes(of: word, toByteOffset: group &* 64, as: UInt32.self)
+        offset &+= 4
+        if offset >= run.stride { (segment, offset) = (segment &+ 1, offset &- run.stride) }
       }
     }
   }

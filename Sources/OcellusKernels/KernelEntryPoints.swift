@@ -58,7 +58,8 @@ public typealias KernelEntryPoints = (
   int8PackedCount: @Sendable (_ n: Int, _ k: Int) -> Int,
   int8Pack:
     @Sendable (
-      _ weights: UnsafePointer<Int8>, _ n: Int, _ k: Int, _ packed: UnsafeMutablePointer<Int8>
+      _ weights: UnsafePointer<Int8>, _ n: Int, _ k: Int, _ run: (length: Int, stride: Int),
+      _ flip: UInt8, _ packed: UnsafeMutablePointer<Int8>
     ) -> Void,
   int8MultiplyIndirect:
     @Sendable (_ operands: Int8IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>)
@@ -91,7 +92,7 @@ extension KernelTarget {
     hybridDepthwiseRow: { HybridDepthwise.row($0) },
     byteLookup: { ByteLookup.run($0, $1, $2, count: $3) },
     int8PackedCount: { Int8GEMM.packedCount(n: $0, k: $1) },
-    int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, into: $3) },
+    int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, run: $3, flip: $4, into: $5) },
     int8MultiplyIndirect: { Int8GEMM.multiplyIndirect($0, rows: $1, panels: $2) },
     int8Multiply: { Int8GEMM.multiply($0, rows: $1, panels: $2) },
     int8Sums: { Int8GEMM.sums($0, rows: $1, panels: $2) }

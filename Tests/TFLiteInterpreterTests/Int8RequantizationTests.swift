@@ -87,7 +87,7 @@ struct Int8RequantizationTests {
       let zeros = [Int8](repeating: 0, count: n * k)
       zeros.withUnsafeBufferPointer { w in
         packed.withUnsafeMutableBufferPointer { p in
-          build.entry.int8Pack(w.baseAddress!, n, k, p.baseAddress!)
+          build.entry.int8Pack(w.baseAddress!, n, k, (k, k), 0, p.baseAddress!)
         }
       }
       bias.withUnsafeBufferPointer { b in

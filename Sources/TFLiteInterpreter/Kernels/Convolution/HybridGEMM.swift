@@ -73,7 +73,7 @@ final class HybridGEMM {
       capacity: kernels.entry.int8PackedCount(columns, depth))
     let sums = weights.withUnsafeBytes { raw in
       let w = raw.bindMemory(to: Int8.self)
-      kernels.entry.int8Pack(w.baseAddress!, columns, depth, packed)
+      kernels.entry.int8Pack(w.baseAddress!, columns, depth, (depth, depth), 0, packed)
       return (0..<columns).map { column in
         var sum: Int32 = 0
         for index in (column * depth)..<((column + 1) * depth) { sum &+= Int32(w[index]) }

@@ -88,14 +88,6 @@ final class Int8Convolution {
     // The weights as the column terms see them (int8 as they are, uint8 minus 128), and as
     // packed: unsigned (int8 + 128) or signed (uint8 − 128) both flip each byte's sign bit.
     let flipsWeights = signedActivations || !signed
-    let packedBytes = [Int8](unsafeUninitializedCapacity: filter.count) { buffer, count in
-      filter.withUnsafeBufferPointer { bytes in
-        for index in bytes.indices {
-          buffer[index] = Int8(bitPattern: flipsWeights ? bytes[index] ^ 0x80 : bytes[index])
-        }
-      }
-      count = filter.count
-    }
     let offset = flip != 0 ? 128 &+ za : za
     let constant = signed ? 0 : za &* rowFactor &* Int32(truncatingIfNeeded: depth)
     biasAdjustment = filter.withUnsafeBufferPointer { w in
@@ -109,8 +101,11 @@ final class Int8Convolution {
     }
     let k = layout.rowLength
     packed = .allocate(capacity: kernels.entry.int8PackedCount(columns, k))
-    layout.spread(packedBytes, n: columns).withUnsafeBufferPointer {
-      kernels.entry.int8Pack($0.baseAddress!, columns, k, packed)
+    filter.withUnsafeBytes { raw in
+      kernels.entry.int8Pack(
+        raw.baseAddress!.assumingMemoryBound(to: Int8.self), columns, k,
+        (layout.length, layout.stride),
+        flipsWeights ? 0x80 : 0, packed)
     }
   }
 

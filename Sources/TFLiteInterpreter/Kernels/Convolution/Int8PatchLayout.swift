@@ -40,19 +40,4 @@ struct Int8PatchLayout: Equatable {
       segments: runs, length: length, stride: stride, pointable: true,
       readAhead: (stride - length + g.inputChannels - 1) / g.inputChannels)
   }
-
-  /// Copies the `n` weight rows of `depth` bytes at `weights` (row `j` at `j · depth`) into
-  /// rows of ``rowLength`` bytes, each run at its stride and the padding zero.
-  func spread(_ weights: [Int8], n: Int) -> [Int8] {
-    guard stride != length else { return weights }
-    var spread = [Int8](repeating: 0, count: n * rowLength)
-    for row in 0..<n {
-      for segment in 0..<segments {
-        let from = row * segments * length + segment * length
-        let to = row * rowLength + segment * stride
-        spread[to..<(to + length)] = weights[from..<(from + length)]
-      }
-    }
-    return spread
-  }
 }
