@@ -145,6 +145,34 @@ struct QuantizedDepthwiseTests {
     try Support.check(c)
   }
 
+  @Test(
+    "wide rows: blocks of fewer output rows so that each slab stays within its cap, every stride and filter",
+    arguments: 0..<4)
+  func wideRows(seed: UInt64) throws {
+    var generator = SplitMix64(seed: 0x31DE + seed)
+    var c = Support.randomCase(.depthwise(multiplier: 1), signed: seed % 2 == 0, &generator)
+    c.kind = .depthwise(multiplier: 1)
+    c.batch = 1
+    // 1,200 × 16 floats a row: 3 rows fill the 65,536-float cap, so blocks have 2 output rows.
+    c.inputChannels = 16
+    (c.height, c.width) = (23, 1_200)
+    (c.filterHeight, c.filterWidth) = seed == 3 ? (5, 5) : (3, 3)
+    (c.strideHeight, c.strideWidth) = seed % 2 == 1 ? (2, 2) : (1, 1)
+    (c.dilationHeight, c.dilationWidth) = (1, 1)
+    c.same = seed != 2
+    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
+    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
+    c.bias = (0..<16).map { _ in Int32.random(in: -9000...9000, using: &generator) }
+    c.filterScales =
+      c.filterScales.count > 1 ? Array(repeating: c.filterScales[0], count: 16) : c.filterScales
+    c.filterZeros = c.filterZeros.count > 1 ? Array(repeating: 0, count: 16) : [c.filterZeros[0]]
+    try Support.check(c)
+  }
+
   @Test("a 9×9 filter with extreme zero points falls back to integer loops and still matches")
   func largeFilter() throws {
     var generator = SplitMix64(seed: 99)

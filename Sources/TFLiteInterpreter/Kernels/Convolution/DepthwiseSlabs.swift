@@ -16,11 +16,20 @@ struct DepthwiseSlabs {
   /// Floats reserved per slab (a multiple of 16).
   let slabFloats: Int
 
+  /// The most floats a slab holds unless two output rows need more (256 KiB): a slab is the
+  /// widened input a block reads, which should stay in cache while the block runs.
+  static let maximumSlabFloats = 1 << 16
+
   init(_ g: ConvolutionGeometry) {
     self.g = g
     // About four blocks on small images (chunks for two threads), 2 to 8 rows each: fewer
     // rows per block widen the overlap between slabs more often (measured on MobileNet v2).
-    blockRows = max(2, min(8, g.outputHeight / 4))
+    // At most `maximumSlabFloats` of input rows per slab, when two output rows fit in them.
+    let rowFloats = max(g.inputWidth * g.inputChannels, 1)
+    let fitting =
+      (Self.maximumSlabFloats / rowFloats - (g.filterHeight - 1) * g.dilationHeight - 1)
+      / max(g.strideHeight, 1) + 1
+    blockRows = max(2, min(8, g.outputHeight / 4, fitting))
     blocksPerImage = (g.outputHeight + blockRows - 1) / blockRows
     let reach = (blockRows - 1) * g.strideHeight + (g.filterHeight - 1) * g.dilationHeight + 1
     let rows = max(1, min(g.inputHeight, reach))
