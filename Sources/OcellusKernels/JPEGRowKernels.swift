@@ -1,7 +1,8 @@
 /// The vectorized row loops of the fast path: upsampling one output row of one component and
-/// converting one row of components to RGBA. Checked against ``JPEGPixelPipelineReference``.
+/// converting one row of components to RGBA. Reached through ``KernelTarget/jpegEntryPoints``;
+/// checked against ImageCodecs' `JPEGPixelPipelineReference`.
 ///
-/// Memory contract (the caller, ``JPEGPixelPipeline``, guarantees it): input rows have one
+/// Memory contract (the caller, ImageCodecs' `JPEGPixelPipeline`, guarantees it): input rows have one
 /// valid byte before index 0 and at least 40 readable bytes past their last sample, and for the
 /// horizontal triangle filters `row[-1] == row[0]` and `row[width] == row[width - 1]`; output
 /// rows may be written up to 64 bytes past the requested length.
@@ -190,43 +191,54 @@ enum JPEGRowKernels {
       of: JPEGLaneConversions.zip(rg.highHalf, ba.highHalf), toByteOffset: 32, as: Pair.self)
   }
 
-  /// Converts `width` pixels of the component rows `c0...c3` (those the conversion reads) to
-  /// RGBA at `output` (exactly `4 × width` bytes written).
-  static func convert(
-    _ conversion: JPEGColorConversion, _ c0: UnsafePointer<UInt8>, _ c1: UnsafePointer<UInt8>,
-    _ c2: UnsafePointer<UInt8>, _ c3: UnsafePointer<UInt8>, width: Int,
-    _ output: UnsafeMutablePointer<UInt8>
+  /// The component rows a color conversion reads (unused ones may repeat the first).
+  typealias ComponentRows = (
+    UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>
+  )
+
+  /// Grayscale: `width` pixels of row `c.0` to RGBA at `output` (exactly `4 × width` bytes).
+  static func convertGrayscale(
+    _ c: ComponentRows, width: Int, _ output: UnsafeMutablePointer<UInt8>
   ) {
-    switch conversion {
-    case .grayscale:
-      convertLoop(width, output) { x, out in
-        let v = samples(c0, x)
-        storeRGBA(v, v, v, out)
-      }
-    case .rgb:
-      convertLoop(width, output) { x, out in
-        storeRGBA(samples(c0, x), samples(c1, x), samples(c2, x), out)
-      }
-    case .ycbcr:
-      convertLoop(width, output) { x, out in
-        let (r, g, b) = ycc(samples(c0, x), samples(c1, x), samples(c2, x))
-        storeRGBA(r, g, b, out)
-      }
-    case .cmyk:
-      convertLoop(width, output) { x, out in
-        let k = samples(c3, x)
-        let full = Words16(repeating: 255)
-        storeRGBA(
-          pillowChannel(full &- samples(c0, x), k), pillowChannel(full &- samples(c1, x), k),
-          pillowChannel(full &- samples(c2, x), k), out)
-      }
-    case .ycck:
-      convertLoop(width, output) { x, out in
-        // ycck_cmyk_convert gives C = 255 − clamp(R); Pillow inverts it back to clamp(R).
-        let (r, g, b) = ycc(samples(c0, x), samples(c1, x), samples(c2, x))
-        let k = samples(c3, x)
-        storeRGBA(pillowChannel(r, k), pillowChannel(g, k), pillowChannel(b, k), out)
-      }
+    convertLoop(width, output) { x, out in
+      let v = samples(c.0, x)
+      storeRGBA(v, v, v, out)
+    }
+  }
+
+  /// RGB copied: `width` pixels of rows `c.0...c.2` to RGBA at `output`.
+  static func convertRGB(_ c: ComponentRows, width: Int, _ output: UnsafeMutablePointer<UInt8>) {
+    convertLoop(width, output) { x, out in
+      storeRGBA(samples(c.0, x), samples(c.1, x), samples(c.2, x), out)
+    }
+  }
+
+  /// YCbCr (`ycc_rgb_convert`): `width` pixels of rows `c.0...c.2` to RGBA at `output`.
+  static func convertYCbCr(_ c: ComponentRows, width: Int, _ output: UnsafeMutablePointer<UInt8>) {
+    convertLoop(width, output) { x, out in
+      let (r, g, b) = ycc(samples(c.0, x), samples(c.1, x), samples(c.2, x))
+      storeRGBA(r, g, b, out)
+    }
+  }
+
+  /// Adobe CMYK through Pillow's `cmyk2rgb`: `width` pixels of rows `c.0...c.3` to RGBA.
+  static func convertCMYK(_ c: ComponentRows, width: Int, _ output: UnsafeMutablePointer<UInt8>) {
+    convertLoop(width, output) { x, out in
+      let k = samples(c.3, x)
+      let full = Words16(repeating: 255)
+      storeRGBA(
+        pillowChannel(full &- samples(c.0, x), k), pillowChannel(full &- samples(c.1, x), k),
+        pillowChannel(full &- samples(c.2, x), k), out)
+    }
+  }
+
+  /// YCCK → CMYK (`ycck_cmyk_convert`) then as ``convertCMYK(_:width:_:)``.
+  static func convertYCCK(_ c: ComponentRows, width: Int, _ output: UnsafeMutablePointer<UInt8>) {
+    convertLoop(width, output) { x, out in
+      // ycck_cmyk_convert gives C = 255 − clamp(R); Pillow inverts it back to clamp(R).
+      let (r, g, b) = ycc(samples(c.0, x), samples(c.1, x), samples(c.2, x))
+      let k = samples(c.3, x)
+      storeRGBA(pillowChannel(r, k), pillowChannel(g, k), pillowChannel(b, k), out)
     }
   }
 
