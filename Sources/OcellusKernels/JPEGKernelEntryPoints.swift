@@ -77,10 +77,10 @@ extension KernelTarget {
     h2v2Fancy: { JPEGRowKernels.h2v2Fancy(near: $0, far: $1, width: $2, $3) },
     h1v2Fancy: { JPEGRowKernels.h1v2Fancy(near: $0, far: $1, bias: $2, width: $3, $4) },
     replicate: { JPEGRowKernels.replicate($0, factor: $1, count: $2, $3) },
-    convertGrayscale: { JPEGRowKernels.convertGrayscale(($0, $1, $2, $3), width: $4, $5) },
-    convertYCbCr: { JPEGRowKernels.convertYCbCr(($0, $1, $2, $3), width: $4, $5) },
-    convertRGB: { JPEGRowKernels.convertRGB(($0, $1, $2, $3), width: $4, $5) },
-    convertCMYK: { JPEGRowKernels.convertCMYK(($0, $1, $2, $3), width: $4, $5) },
-    convertYCCK: { JPEGRowKernels.convertYCCK(($0, $1, $2, $3), width: $4, $5) }
+    convertGrayscale: { JPEGColorRows.convertGrayscale(($0, $1, $2, $3), width: $4, $5) },
+    convertYCbCr: { JPEGColorRows.convertYCbCr(($0, $1, $2, $3), width: $4, $5) },
+    convertRGB: { JPEGColorRows.convertRGB(($0, $1, $2, $3), width: $4, $5) },
+    convertCMYK: { JPEGColorRows.convertCMYK(($0, $1, $2, $3), width: $4, $5) },
+    convertYCCK: { JPEGColorRows.convertYCCK(($0, $1, $2, $3), width: $4, $5) }
   )
 }
