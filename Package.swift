@@ -14,9 +14,10 @@ let optimizedEvenInDebug: [SwiftSetting] =
   Context.environment["OCELLUS_UNOPTIMIZED_DEBUG"] == "1"
   ? [] : [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug))]
 
-// Compute kernels (GEMM, depthwise convolution): one set of sources in Sources/OcellusKernels,
-// compiled for the baseline CPU and, on x86-64 hosts, again for AVX2 and AVX-512 through
-// symlinked copies; TFLiteInterpreter picks one at run time (KernelSet).
+// Compute kernels (GEMM, depthwise convolution, the JPEG pixel rows): one set of sources in
+// Sources/OcellusKernels, compiled for the baseline CPU and, on x86-64 hosts, again for AVX2 and
+// AVX-512 through symlinked copies; TFLiteInterpreter picks one at run time (KernelSet), and so
+// does ImageCodecs (JPEGKernelSet).
 var kernelTargets: [Target] = [
   .target(name: "OcellusKernels", swiftSettings: optimizedEvenInDebug)
 ]
@@ -80,8 +81,12 @@ let package = Package(
     .target(
       name: "TFLiteInterpreter", dependencies: ["TFLiteModel"] + kernelDependencies,
       swiftSettings: optimizedEvenInDebug),
-    // PNG (decode and encode), JPEG, BMP and EXIF, sniffed by content. Standard library only.
-    .target(name: "ImageCodecs", dependencies: ["Inflate"], swiftSettings: optimizedEvenInDebug),
+    // PNG (decode and encode), JPEG, BMP and EXIF, sniffed by content. Standard library only;
+    // the JPEG pixel kernels (IDCT, upsampling, color conversion) are in the kernel modules,
+    // one build chosen at run time (JPEGKernelSet).
+    .target(
+      name: "ImageCodecs", dependencies: ["Inflate"] + kernelDependencies,
+      swiftSettings: optimizedEvenInDebug),
     // Images in memory, pixel formats, orientation, crop/resize and tensor packing.
     .target(name: "Imaging", dependencies: ["ImageCodecs"], swiftSettings: optimizedEvenInDebug),
     // The ML Kit-style API: models, images, labeler, detector and tracker. Foundation here only.
@@ -111,7 +116,8 @@ let package = Package(
       dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]
         + kernelDependencies),
     .testTarget(
-      name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Inflate", "OcellusTestSupport"]),
+      name: "ImageCodecsTests",
+      dependencies: ["ImageCodecs", "Inflate", "OcellusKernels", "OcellusTestSupport"]),
     .testTarget(
       name: "ImagingTests", dependencies: ["Imaging", "ImageCodecs", "OcellusTestSupport"]),
     .testTarget(

@@ -5,7 +5,8 @@
 /// `OcellusKernelsAVX512` (`-target-cpu skylake-avx512`, defines `OCELLUS_AVX512`) and
 /// `OcellusKernelsVNNI` (`-target-cpu cascadelake`, defines `OCELLUS_AVX512` and
 /// `OCELLUS_VNNI`). The interpreter picks one at run time from the CPU's features (its
-/// `KernelSet`).
+/// `KernelSet`), and ImageCodecs picks one for the JPEG pixel kernels (its `JPEGKernelSet`;
+/// their entry points are ``jpegEntryPoints``). ``CPUFeatures`` is in the portable module only.
 ///
 /// - `Vector`: the register vector a GEMM tile row is made of (`columnTile` lanes);
 ///   `HalfVector`, half of it, for panels with few valid columns.

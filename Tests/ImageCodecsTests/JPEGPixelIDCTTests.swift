@@ -3,9 +3,9 @@ import ImageCodecs
 import OcellusTestSupport
 import Testing
 
-/// The islow inverse DCT: the vectorized path against the scalar reference on random, sparse
-/// and extreme (corrupt) blocks; the reference against libjpeg's portable C on blocks real
-/// pixels produce; and hand-computed facts.
+/// The islow inverse DCT: every kernel build this CPU runs (``JPEGKernelSet/available``) against
+/// the scalar reference on random, sparse and extreme (corrupt) blocks; the reference against
+/// libjpeg's portable C on blocks real pixels produce; and hand-computed facts.
 @Suite("JPEG pixels: inverse DCT")
 struct JPEGPixelIDCTTests {
   /// Random quantizers in `range`.
@@ -13,14 +13,16 @@ struct JPEGPixelIDCTTests {
     (0..<64).map { _ in UInt16.random(in: range, using: &rng) }
   }
 
-  @Test("vectorized == scalar reference on fully random blocks (any Int16, any 16-bit quantizer)")
-  func randomExtremeBlocks() {
+  @Test(
+    "vectorized == scalar reference on fully random blocks (any Int16, any 16-bit quantizer)",
+    arguments: JPEGKernelSet.available)
+  func randomExtremeBlocks(kernels: JPEGKernelSet) {
     var rng = SplitMix64(seed: 0x1D_C7)
     var mismatches = 0
     for _ in 0..<20_000 {
       let coefficients = (0..<64).map { _ in Int16.random(in: .min ... .max, using: &rng) }
       let quant = Self.quantizers(&rng, 0...UInt16.max)
-      if JPEGIDCT.transform(coefficients, quantization: quant)
+      if kernels.inverseDCT(coefficients, quantization: quant)
         != JPEGIDCTReference.transform(coefficients, quantization: quant)
       {
         mismatches += 1
@@ -29,8 +31,10 @@ struct JPEGPixelIDCTTests {
     #expect(mismatches == 0)
   }
 
-  @Test("vectorized == scalar reference on sparse blocks (DC-only and row-0-only shortcuts)")
-  func sparseBlocks() {
+  @Test(
+    "vectorized == scalar reference on sparse blocks (DC-only and row-0-only shortcuts)",
+    arguments: JPEGKernelSet.available)
+  func sparseBlocks(kernels: JPEGKernelSet) {
     var rng = SplitMix64(seed: 0x5EED)
     var mismatches = 0
     var dcOnly = 0
@@ -53,7 +57,7 @@ struct JPEGPixelIDCTTests {
       if coefficients[1...].allSatisfy({ $0 == 0 }) { dcOnly += 1 }
       if coefficients[8...].allSatisfy({ $0 == 0 }) { rowZeroOnly += 1 }
       let quant = Self.quantizers(&rng, extreme ? 0...UInt16.max : 1...255)
-      if JPEGIDCT.transform(coefficients, quantization: quant)
+      if kernels.inverseDCT(coefficients, quantization: quant)
         != JPEGIDCTReference.transform(coefficients, quantization: quant)
       {
         mismatches += 1
@@ -87,8 +91,10 @@ struct JPEGPixelIDCTTests {
     return coefficients
   }
 
-  @Test("on blocks real pixels produce, all three agree: vectorized, reference, libjpeg's C")
-  func validBlocksMatchPortableC() {
+  @Test(
+    "on blocks real pixels produce, all three agree: vectorized, reference, libjpeg's C",
+    arguments: JPEGKernelSet.available)
+  func validBlocksMatchPortableC(kernels: JPEGKernelSet) {
     var rng = SplitMix64(seed: 42)
     var mismatches = 0
     for trial in 0..<600 {
@@ -107,7 +113,7 @@ struct JPEGPixelIDCTTests {
       }
       let quant = Self.quantizers(&rng, 1...(trial % 2 == 0 ? 8 : 255))
       let coefficients = Self.encode(pixels, quant)
-      let fast = JPEGIDCT.transform(coefficients, quantization: quant)
+      let fast = kernels.inverseDCT(coefficients, quantization: quant)
       if fast != JPEGIDCTReference.transform(coefficients, quantization: quant)
         || fast != JPEGIDCTPortable.transform(coefficients, quantization: quant)
       {
@@ -121,14 +127,16 @@ struct JPEGPixelIDCTTests {
     #expect(mismatches == 0)
   }
 
-  @Test("hand-computed blocks: zero, DC-only, and a corrupt DC where SIMD and C differ")
-  func facts() {
+  @Test(
+    "hand-computed blocks: zero, DC-only, and a corrupt DC where SIMD and C differ",
+    arguments: JPEGKernelSet.available)
+  func facts(kernels: JPEGKernelSet) {
     let flat = [UInt16](repeating: 16, count: 64)
     var zero = [Int16](repeating: 0, count: 64)
-    #expect(JPEGIDCT.transform(zero, quantization: flat) == [UInt8](repeating: 128, count: 64))
+    #expect(kernels.inverseDCT(zero, quantization: flat) == [UInt8](repeating: 128, count: 64))
     // DC 10 × 16 = 160; pass 1: 160 << 2 = 640; pass 2: (640 + 16) >> 5 = 20; + 128.
     zero[0] = 10
-    #expect(JPEGIDCT.transform(zero, quantization: flat) == [UInt8](repeating: 148, count: 64))
+    #expect(kernels.inverseDCT(zero, quantization: flat) == [UInt8](repeating: 148, count: 64))
     #expect(
       JPEGIDCTPortable.transform(zero, quantization: flat) == [UInt8](repeating: 148, count: 64))
     // DC 300 × 200 = 60000: in 16 bits −5536; << 2 = −22144; (−22144 + 16) >> 5 = −692 → 0.
@@ -136,7 +144,7 @@ struct JPEGPixelIDCTTests {
     var corrupt = [Int16](repeating: 0, count: 64)
     corrupt[0] = 300
     let quant = [UInt16](repeating: 200, count: 64)
-    #expect(JPEGIDCT.transform(corrupt, quantization: quant) == [UInt8](repeating: 0, count: 64))
+    #expect(kernels.inverseDCT(corrupt, quantization: quant) == [UInt8](repeating: 0, count: 64))
     #expect(
       JPEGIDCTReference.transform(corrupt, quantization: quant) == [UInt8](repeating: 0, count: 64))
     #expect(
@@ -145,7 +153,7 @@ struct JPEGPixelIDCTTests {
     // A single AC01 coefficient gives a horizontal cosine: left columns brighter, symmetric.
     var ac = [Int16](repeating: 0, count: 64)
     ac[1] = 20
-    let cosine = JPEGIDCT.transform(ac, quantization: flat)
+    let cosine = kernels.inverseDCT(ac, quantization: flat)
     #expect(cosine[0] > cosine[3] && cosine[3] > 128 && cosine[4] < 128 && cosine[7] < cosine[4])
     #expect(abs(Int(cosine[0]) + Int(cosine[7]) - 256) <= 1)
     #expect((0..<8).allSatisfy { r in (0..<8).allSatisfy { cosine[r * 8 + $0] == cosine[$0] } })

@@ -2,9 +2,9 @@ import ImageCodecs
 import OcellusTestSupport
 import Testing
 
-/// Upsampling and color conversion: the fast row pipeline against the scalar reference on random
-/// planes for every sampling layout and conversion, libjpeg's method choice, and hand-computed
-/// values.
+/// Upsampling and color conversion: the fast row pipeline, with every kernel build this CPU runs
+/// (``JPEGKernelSet/available``), against the scalar reference on random planes for every
+/// sampling layout and conversion, libjpeg's method choice, and hand-computed values.
 @Suite("JPEG pixels: upsampling and color conversion")
 struct JPEGPixelPipelineTests {
   /// Random planes for `sampling` (per component H, V) and a `width` × `height` image.
@@ -49,8 +49,10 @@ struct JPEGPixelPipelineTests {
     (.ycck, [(2, 2), (1, 1), (1, 1), (2, 2)]),
   ]
 
-  @Test("fast rows == scalar reference on random planes, every layout, sizes 1...70")
-  func fastMatchesReference() throws {
+  @Test(
+    "fast rows == scalar reference on random planes, every layout, sizes 1...70",
+    arguments: JPEGKernelSet.available)
+  func fastMatchesReference(kernels: JPEGKernelSet) throws {
     var rng = SplitMix64(seed: 0xC0_10_2)
     let sizes = [1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 70]
     var checked = 0
@@ -60,7 +62,8 @@ struct JPEGPixelPipelineTests {
         where (width * 7 + height) % 3 != 1 || width < 4 {
           let planes = Self.planes(sampling, width: width, height: height, rng: &rng)
           let fast = try JPEGPixelPipeline.render(
-            planes: planes, width: width, height: height, conversion: conversion)
+            planes: planes, width: width, height: height, conversion: conversion,
+            kernels: kernels)
           let reference = try JPEGPixelPipelineReference.render(
             planes: planes, width: width, height: height, conversion: conversion)
           #expect(fast.count == width * height * 4)
@@ -74,12 +77,14 @@ struct JPEGPixelPipelineTests {
     #expect(checked > 2_000)
   }
 
-  @Test("a larger random 4:2:0 image (several row groups, odd size)")
-  func larger() throws {
+  @Test(
+    "a larger random 4:2:0 image (several row groups, odd size)", arguments: JPEGKernelSet.available
+  )
+  func larger(kernels: JPEGKernelSet) throws {
     var rng = SplitMix64(seed: 7)
     let planes = Self.planes([(2, 2), (1, 1), (1, 1)], width: 333, height: 251, rng: &rng)
     let fast = try JPEGPixelPipeline.render(
-      planes: planes, width: 333, height: 251, conversion: .ycbcr)
+      planes: planes, width: 333, height: 251, conversion: .ycbcr, kernels: kernels)
     let reference = try JPEGPixelPipelineReference.render(
       planes: planes, width: 333, height: 251, conversion: .ycbcr)
     #expect(fast == reference)
@@ -108,8 +113,10 @@ struct JPEGPixelPipelineTests {
     #expect(pick(3, 2, 4, 4) == nil)
   }
 
-  @Test("hand-computed triangle filters: h2v1, h2v2 and h1v2 on a ramp")
-  func triangleFilters() throws {
+  @Test(
+    "hand-computed triangle filters: h2v1, h2v2 and h1v2 on a ramp",
+    arguments: JPEGKernelSet.available)
+  func triangleFilters(kernels: JPEGKernelSet) throws {
     // R full-size, G a 3-sample ramp upsampled: h2v1 gives 0, 25, 75, 125, 175, 200.
     let ramp: [UInt8] = [0, 100, 200]
     let h2v1 = try JPEGPixelPipeline.render(
@@ -121,7 +128,7 @@ struct JPEGPixelPipelineTests {
           horizontalSampling: 1, verticalSampling: 1, width: 3, height: 1, samples: ramp),
         JPEGSamplePlane(
           horizontalSampling: 1, verticalSampling: 1, width: 3, height: 1, samples: [7, 7, 7]),
-      ], width: 6, height: 1, conversion: .rgb)
+      ], width: 6, height: 1, conversion: .rgb, kernels: kernels)
     #expect(Self.channel(h2v1, 1) == ([0, 25, 75, 125, 175, 200] as [UInt8]))
     #expect(Self.channel(h2v1, 0) == ([9, 9, 9, 9, 9, 9] as [UInt8]))
     // h2v2 with one chroma row (its own context above and below): the same values, both rows.
@@ -134,7 +141,7 @@ struct JPEGPixelPipelineTests {
           horizontalSampling: 1, verticalSampling: 1, width: 3, height: 1, samples: ramp),
         JPEGSamplePlane(
           horizontalSampling: 1, verticalSampling: 1, width: 3, height: 1, samples: [7, 7, 7]),
-      ], width: 6, height: 2, conversion: .rgb)
+      ], width: 6, height: 2, conversion: .rgb, kernels: kernels)
     #expect(
       Self.channel(h2v2, 1) == ([0, 25, 75, 125, 175, 200, 0, 25, 75, 125, 175, 200] as [UInt8]))
     // h1v2 on a column 0, 100: rows (3·0 + 0 + 1) >> 2 = 0, (3·0 + 100 + 2) >> 2 = 25,
@@ -147,20 +154,22 @@ struct JPEGPixelPipelineTests {
           horizontalSampling: 1, verticalSampling: 1, width: 1, height: 2, samples: [0, 100]),
         JPEGSamplePlane(
           horizontalSampling: 1, verticalSampling: 1, width: 1, height: 2, samples: [5, 5]),
-      ], width: 1, height: 4, conversion: .rgb)
+      ], width: 1, height: 4, conversion: .rgb, kernels: kernels)
     #expect(Self.channel(h1v2, 1) == ([0, 25, 75, 100] as [UInt8]))
     #expect(Self.channel(h1v2, 0) == ([1, 2, 3, 4] as [UInt8]))
   }
 
-  @Test("hand-computed colors: jdcolor.c YCbCr tables, gray, Pillow's CMYK and YCCK")
-  func colors() throws {
+  @Test(
+    "hand-computed colors: jdcolor.c YCbCr tables, gray, Pillow's CMYK and YCCK",
+    arguments: JPEGKernelSet.available)
+  func colors(kernels: JPEGKernelSet) throws {
     func one(_ conversion: JPEGColorConversion, _ values: [UInt8]) throws -> [UInt8] {
       let planes = values.map {
         JPEGSamplePlane(
           horizontalSampling: 1, verticalSampling: 1, width: 1, height: 1, samples: [$0])
       }
       let fast = try JPEGPixelPipeline.render(
-        planes: planes, width: 1, height: 1, conversion: conversion)
+        planes: planes, width: 1, height: 1, conversion: conversion, kernels: kernels)
       let reference = try JPEGPixelPipelineReference.render(
         planes: planes, width: 1, height: 1, conversion: conversion)
       #expect(fast == reference)

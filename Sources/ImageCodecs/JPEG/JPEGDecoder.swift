@@ -36,7 +36,9 @@ public enum JPEGDecoder {
   package static func decodeWholeFrame(_ bytes: [UInt8], limits: DecodeLimits = DecodeLimits())
     throws(DecodeError) -> DecodedImage
   {
-    try decode(bytes, limits: limits, render: JPEGPixelPipeline.render(frame:limits:))
+    try decode(bytes, limits: limits) { frame, limits throws(DecodeError) in
+      try JPEGPixelPipeline.render(frame: frame, limits: limits)
+    }
   }
 
   /// Decodes `bytes` with `render` as the pixel half (the fast pipeline or the reference).

@@ -51,9 +51,19 @@ package struct JPEGRefinementMasks {
     for row in 0..<8 {
       let values = raw.loadUnaligned(fromByteOffset: row &* 16, as: SIMD8<Int16>.self)
       let flags = ((values | (zero &- values)) &>> 15) & one
-      let bytes = unsafeBitCast(JPEGLaneConversions.uint8Truncating(flags), to: UInt64.self)
+      let bytes = unsafeBitCast(lowBytes(flags), to: UInt64.self)
       mask |= ((bytes &* 0x0102_0408_1020_4080) &>> 56) &<< UInt64(row &* 8)
     }
     return mask
+  }
+
+  /// The low byte of every lane, written lane by lane so it inlines (a few pack instructions).
+  @inline(__always)
+  private static func lowBytes(_ v: SIMD8<Int16>) -> SIMD8<UInt8> {
+    SIMD8(
+      UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]),
+      UInt8(truncatingIfNeeded: v[2]), UInt8(truncatingIfNeeded: v[3]),
+      UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
+      UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]))
   }
 }

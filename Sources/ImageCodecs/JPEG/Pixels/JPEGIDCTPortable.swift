@@ -1,3 +1,5 @@
+internal import OcellusKernels
+
 /// libjpeg-turbo's portable C accurate integer inverse DCT (`jpeg_idct_islow`, jidctint.c, 8-bit
 /// samples) as built on 64-bit Linux with SIMD support: `JLONG` is 64-bit, the workspace is
 /// `int`, quantizers are `short`, and results go through the range-limit table with
@@ -40,7 +42,7 @@ package enum JPEGIDCTPortable {
 
   /// jidctint.c's 1-D pass over the 8 inputs `x` (in 64-bit arithmetic), not yet descaled.
   private static func pass(_ x: [Int]) -> [Int] {
-    let c = JPEGIDCTCommon.self
+    let c = JPEGIDCTConstants.self
     // Even part.
     var z2 = x[2]
     var z3 = x[6]

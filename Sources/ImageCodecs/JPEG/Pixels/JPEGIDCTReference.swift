@@ -1,3 +1,5 @@
+internal import OcellusKernels
+
 /// The plain scalar reference of the accurate integer ("islow") inverse DCT, bit-exact with the
 /// libjpeg-turbo 3.2.0 x86-64 SIMD routine (`jsimd_idct_islow_avx2` / `_sse2`) that Pillow runs.
 ///
@@ -67,7 +69,7 @@ package enum JPEGIDCTReference {
     let in5 = input[5]
     let in6 = input[6]
     let in7 = input[7]
-    let c = JPEGIDCTCommon.self
+    let c = JPEGIDCTConstants.self
     // Even part.
     let tmp3 = in2 &* c.f130 &+ in6 &* c.fix0p541196100
     let tmp2 = in2 &* c.fix0p541196100 &+ in6 &* c.mf130

@@ -5,7 +5,8 @@
 /// row above and below, duplicated at the image's top and bottom as jdmainct.c does); after each
 /// iMCU row is transformed every output row whose inputs are complete is upsampled into a row
 /// buffer and color-converted straight into the output. Bit-exact with
-/// ``JPEGPixelPipelineReference``.
+/// ``JPEGPixelPipelineReference``. Every inverse DCT, upsampling and color conversion runs
+/// through a ``JPEGKernelSet`` (``JPEGKernelSet/detected`` unless a test names one).
 package enum JPEGPixelPipeline {
   /// Upsamples and color-converts component `planes` (in component order) into a `width` ×
   /// `height` RGBA image (4 bytes a pixel, A = 255) with the fast row loops.
@@ -13,15 +14,15 @@ package enum JPEGPixelPipeline {
   /// Throws ``DecodeError/invalid(format:offset:reason:)`` when the planes do not fit the image
   /// size, the conversion's component count or the sampling rules, ``DecodeError/unsupported(format:feature:)``
   /// for non-integral sampling ratios, and ``DecodeError/tooLarge(format:width:height:limit:)``
-  /// past `limits`.
+  /// past `limits`. `kernels` is the kernel build that runs the rows.
   package static func render(
     planes: [JPEGSamplePlane], width: Int, height: Int, conversion: JPEGColorConversion,
-    limits: DecodeLimits = DecodeLimits()
+    limits: DecodeLimits = DecodeLimits(), kernels: JPEGKernelSet = .detected
   ) throws(DecodeError) -> [UInt8] {
     let sampling = planes.map { ($0.horizontalSampling, $0.verticalSampling) }
     let plan = try Plan(
       width: width, height: height, sampling: sampling, conversion: conversion, limits: limits,
-      ringRows: { _, height in height })
+      kernels: kernels, ringRows: { _, height in height })
     for (index, plane) in planes.enumerated() {
       let layout = plan.components[index]
       try plane.check(index: index, width: layout.width, height: layout.height)
@@ -43,28 +44,31 @@ package enum JPEGPixelPipeline {
     }
   }
 
-  /// Renders the entropy-decoded `frame` as RGBA (4 bytes a pixel, A = 255).
-  static func render(frame: JPEGFrame, limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
+  /// Renders the entropy-decoded `frame` as RGBA (4 bytes a pixel, A = 255) with `kernels`.
+  static func render(
+    frame: JPEGFrame, limits: DecodeLimits, kernels: JPEGKernelSet = .detected
+  ) throws(DecodeError) -> [UInt8] {
     let components = frame.components
     let smoothing = JPEGBlockSmoothing(frame: frame)
-    return try renderStrips(frame, limits: limits, stored: .wholePlanes) {
+    return try renderStrips(frame, limits: limits, kernels: kernels, stored: .wholePlanes) {
       strip, storage, plan, quantization in
       for index in components.indices {
         transformStrip(
           strip, component: components[index], index: index, quantization: quantization[index],
-          layout: plan.components[index], smoothing: smoothing, storage: storage)
+          layout: plan.components[index], smoothing: smoothing, kernels: plan.kernels,
+          storage: storage)
       }
     }
   }
 
   /// Renders a single-scan sequential frame as RGBA, decoding its coefficients one iMCU row
   /// at a time from `stream` just before that row is transformed (the frame is never stored
-  /// whole). Same pixels as ``render(frame:limits:)`` on the whole frame.
-  static func render(stream: JPEGCoefficientStream, limits: DecodeLimits) throws(DecodeError)
-    -> [UInt8]
-  {
+  /// whole). Same pixels as ``render(frame:limits:kernels:)`` on the whole frame.
+  static func render(
+    stream: JPEGCoefficientStream, limits: DecodeLimits, kernels: JPEGKernelSet = .detected
+  ) throws(DecodeError) -> [UInt8] {
     let components = stream.frame.components
-    return try renderStrips(stream.frame, limits: limits, stored: .oneIMCURow) {
+    return try renderStrips(stream.frame, limits: limits, kernels: kernels, stored: .oneIMCURow) {
       strip, storage, plan, quantization in
       while stream.decodedRows <= strip { stream.decodeNextRow() }
       for index in components.indices {
@@ -74,7 +78,8 @@ package enum JPEGPixelPipeline {
           transformBlockRows(
             stream.coefficients(component: index), blocksPerLine: components[index].blocksPerLine,
             rows: firstBlockRow..<min(firstBlockRow + layout.vertical, (layout.height + 7) / 8),
-            quantization: quant.baseAddress!, layout: layout, storage: storage, clearing: true)
+            quantization: quant.baseAddress!, layout: layout, kernels: plan.kernels,
+            storage: storage, clearing: true)
         }
       }
     }
@@ -93,7 +98,7 @@ package enum JPEGPixelPipeline {
   /// (strip index, working storage, plan, per-component quantization tables) and emits the
   /// rows it completes.
   private static func renderStrips(
-    _ frame: JPEGFrame, limits: DecodeLimits, stored: StoredRows,
+    _ frame: JPEGFrame, limits: DecodeLimits, kernels: JPEGKernelSet, stored: StoredRows,
     transform: @escaping (Int, UnsafeMutablePointer<UInt8>, Plan, [[Int16]]) -> Void
   ) throws(DecodeError) -> [UInt8] {
     let conversion = try conversionFor(frame)
@@ -102,7 +107,7 @@ package enum JPEGPixelPipeline {
     let plan = try Plan(
       width: frame.width, height: frame.height,
       sampling: components.map { ($0.horizontalSampling, $0.verticalSampling) },
-      conversion: conversion, limits: limits,
+      conversion: conversion, limits: limits, kernels: kernels,
       ringRows: { index, _ in 2 * 8 * components[index].verticalSampling })
     var quantization: [[Int16]] = []
     for (index, component) in components.enumerated() {
@@ -130,7 +135,8 @@ package enum JPEGPixelPipeline {
   /// Transforms the blocks of iMCU row `strip` of one component into its ring rows.
   static func transformStrip(
     _ strip: Int, component: JPEGComponentPlane, index: Int, quantization: [Int16],
-    layout: ComponentLayout, smoothing: JPEGBlockSmoothing?, storage: UnsafeMutablePointer<UInt8>
+    layout: ComponentLayout, smoothing: JPEGBlockSmoothing?, kernels: JPEGKernelSet,
+    storage: UnsafeMutablePointer<UInt8>
   ) {
     let blocksWide = (layout.width + 7) / 8
     let blocksHigh = (layout.height + 7) / 8
@@ -144,7 +150,7 @@ package enum JPEGPixelPipeline {
           transformBlockRows(
             coefficients.baseAddress! + firstBlockRow * component.blocksPerLine * 64,
             blocksPerLine: component.blocksPerLine, rows: firstBlockRow..<endBlockRow,
-            quantization: q, layout: layout, storage: storage)
+            quantization: q, layout: layout, kernels: kernels, storage: storage)
           return
         }
         withUnsafeTemporaryAllocation(of: Int16.self, capacity: 64) { workspace in
@@ -155,8 +161,8 @@ package enum JPEGPixelPipeline {
                 component: component, index: index, blockRow: blockRow, blockColumn: column,
                 blocksWide: blocksWide, blocksHigh: blocksHigh, coefficients: coefficients,
                 into: workspace.baseAddress!)
-              JPEGIDCT.transform(
-                UnsafePointer(workspace.baseAddress!), q, out, stride: layout.rowStride)
+              kernels.entry.inverseDCT(
+                UnsafePointer(workspace.baseAddress!), q, out, layout.rowStride)
               out += 8
             }
             fillMargins(blockRow: blockRow, layout: layout, storage: storage)
@@ -170,26 +176,18 @@ package enum JPEGPixelPipeline {
   /// `blocks` (`blocksPerLine` blocks a row), into its ring rows. With `clearing` (the
   /// streamed path, whose blocks are mutable) each block is zeroed once transformed, while it
   /// is in cache, ready for the next iMCU row's decode (which writes only nonzero
-  /// coefficients); blocks never transformed are never read.
+  /// coefficients); blocks never transformed are never read. One kernel call a block row.
   static func transformBlockRows(
     _ blocks: UnsafePointer<Int16>, blocksPerLine: Int, rows: Range<Int>,
-    quantization: UnsafePointer<Int16>, layout: ComponentLayout,
+    quantization: UnsafePointer<Int16>, layout: ComponentLayout, kernels: JPEGKernelSet,
     storage: UnsafeMutablePointer<UInt8>, clearing: Bool = false
   ) {
     let blocksWide = (layout.width + 7) / 8
     var rowStart = blocks
     for blockRow in rows {
-      var block = rowStart
-      var out = layout.rowPointer(storage, blockRow * 8)
-      for _ in 0..<blocksWide {
-        JPEGIDCT.transform(block, quantization, out, stride: layout.rowStride)
-        if clearing {
-          UnsafeMutableRawPointer(mutating: block).storeBytes(
-            of: (SIMD64<UInt8>(), SIMD64<UInt8>()), as: (SIMD64<UInt8>, SIMD64<UInt8>).self)
-        }
-        block += 64
-        out += 8
-      }
+      kernels.entry.inverseDCTRow(
+        rowStart, blocksWide, quantization, layout.rowPointer(storage, blockRow * 8),
+        layout.rowStride, clearing)
       rowStart += blocksPerLine * 64
       fillMargins(blockRow: blockRow, layout: layout, storage: storage)
     }
@@ -257,12 +255,13 @@ package enum JPEGPixelPipeline {
   struct Plan {
     var width, height: Int
     var conversion: JPEGColorConversion
+    var kernels: JPEGKernelSet
     var components: [ComponentLayout]
     var storageSize: Int
 
     init(
       width: Int, height: Int, sampling: [(Int, Int)], conversion: JPEGColorConversion,
-      limits: DecodeLimits, ringRows: (Int, Int) -> Int
+      limits: DecodeLimits, kernels: JPEGKernelSet, ringRows: (Int, Int) -> Int
     ) throws(DecodeError) {
       try limits.check(width: width, height: height, format: .jpeg)
       try conversion.check(sampling: sampling)
@@ -295,6 +294,7 @@ package enum JPEGPixelPipeline {
       self.width = width
       self.height = height
       self.conversion = conversion
+      self.kernels = kernels
       self.components = layouts
       self.storageSize = offset + 64
     }
@@ -356,8 +356,7 @@ package enum JPEGPixelPipeline {
         default: sources.3 = source
         }
       }
-      JPEGRowKernels.convert(
-        conversion, sources.0, sources.1, sources.2, sources.3, width: width, output)
+      kernels.convertRow(conversion)(sources.0, sources.1, sources.2, sources.3, width, output)
     }
 
     /// The row of one component at full resolution for output row `y`.
@@ -370,7 +369,7 @@ package enum JPEGPixelPipeline {
       case .fullSize:
         return UnsafePointer(layout.rowPointer(storage, y))
       case .h2v1Fancy:
-        JPEGRowKernels.h2v1Fancy(layout.rowPointer(storage, y), width: layout.width, buffer)
+        kernels.entry.h2v1Fancy(layout.rowPointer(storage, y), layout.width, buffer)
       case .h1v2Fancy, .h2v2Fancy:
         let center = y / 2
         let isUpper = y & 1 == 0
@@ -378,14 +377,12 @@ package enum JPEGPixelPipeline {
         let near = layout.rowPointer(storage, center)
         let far = layout.rowPointer(storage, farRow)
         if layout.method == .h2v2Fancy {
-          JPEGRowKernels.h2v2Fancy(near: near, far: far, width: layout.width, buffer)
+          kernels.entry.h2v2Fancy(near, far, layout.width, buffer)
         } else {
-          JPEGRowKernels.h1v2Fancy(
-            near: near, far: far, bias: isUpper ? 1 : 2, width: layout.width, buffer)
+          kernels.entry.h1v2Fancy(near, far, isUpper ? 1 : 2, layout.width, buffer)
         }
       case .integral(let horizontal, let vertical):
-        JPEGRowKernels.replicate(
-          layout.rowPointer(storage, y / vertical), factor: horizontal, count: width, buffer)
+        kernels.entry.replicate(layout.rowPointer(storage, y / vertical), horizontal, width, buffer)
       }
       return UnsafePointer(buffer)
     }

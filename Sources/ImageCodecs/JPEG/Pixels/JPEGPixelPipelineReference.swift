@@ -6,7 +6,7 @@
 package enum JPEGPixelPipelineReference {
   /// Upsamples and color-converts component `planes` into a `width` × `height` RGBA image with
   /// the scalar loops. Same inputs, checks and errors as
-  /// ``JPEGPixelPipeline/render(planes:width:height:conversion:limits:)``.
+  /// ``JPEGPixelPipeline/render(planes:width:height:conversion:limits:kernels:)``.
   package static func render(
     planes: [JPEGSamplePlane], width: Int, height: Int, conversion: JPEGColorConversion,
     limits: DecodeLimits = DecodeLimits()

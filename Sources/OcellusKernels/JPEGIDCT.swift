@@ -1,13 +1,26 @@
-/// The vectorized accurate integer ("islow") inverse DCT the decoder runs: 8 lanes at a time,
-/// bit-exact with ``JPEGIDCTReference`` (libjpeg-turbo 3.2.0's x86-64 SIMD `islow`, which equals
-/// `jidctint.c` on every block a valid JPEG can produce).
-package enum JPEGIDCT {
-  /// Dequantizes and inverse-transforms one block with the vectorized path: 64 coefficients and
-  /// 64 quantizers in natural (row-major) order (missing entries count as 0); returns 64
-  /// samples, row-major, 0...255. For tests; the decoder calls the pointer-based form.
-  package static func transform(_ coefficients: [Int16], quantization: [UInt16]) -> [UInt8] {
-    JPEGIDCTCommon.transform(coefficients, quantization: quantization) {
-      transform($0, $1, $2, stride: $3)
+/// The vectorized accurate integer ("islow") inverse DCT of the JPEG decoder: 8 lanes at a
+/// time, bit-exact with ImageCodecs' `JPEGIDCTReference` (libjpeg-turbo 3.2.0's x86-64 SIMD
+/// `islow`, which equals `jidctint.c` on every block a valid JPEG can produce). Reached through
+/// ``KernelTarget/jpegEntryPoints``.
+enum JPEGIDCT {
+  /// Transforms `count` consecutive blocks at `blocks` (64 coefficients each, natural order)
+  /// with the 64 quantizers at `quantization` into 8 rows of `8 × count` samples at `output`,
+  /// rows `stride` bytes apart. With `clearing`, each block is zeroed once transformed (the
+  /// memory at `blocks` must then be mutable).
+  static func transformRow(
+    _ blocks: UnsafePointer<Int16>, count: Int, _ quantization: UnsafePointer<Int16>,
+    _ output: UnsafeMutablePointer<UInt8>, stride: Int, clearing: Bool
+  ) {
+    var block = blocks
+    var out = output
+    for _ in 0..<count {
+      transform(block, quantization, out, stride: stride)
+      if clearing {
+        UnsafeMutableRawPointer(mutating: block).storeBytes(
+          of: (SIMD64<UInt8>(), SIMD64<UInt8>()), as: (SIMD64<UInt8>, SIMD64<UInt8>).self)
+      }
+      block += 64
+      out += 8
     }
   }
 
@@ -233,7 +246,7 @@ package enum JPEGIDCT {
     let in5 = wide(v.5)
     let in6 = wide(v.6)
     let in7 = wide(v.7)
-    let k = JPEGIDCTCommon.self
+    let k = JPEGIDCTConstants.self
     let tmp3 = in2 &* k.f130 &+ in6 &* k.fix0p541196100
     let tmp2 = in2 &* k.fix0p541196100 &+ in6 &* k.mf130
     let tmp0 = wide(v.0 &+ v.4) &<< 13

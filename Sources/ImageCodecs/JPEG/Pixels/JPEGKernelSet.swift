@@ -1,0 +1,137 @@
+internal import OcellusKernels
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+#if canImport(OcellusKernelsAVX2)
+  internal import OcellusKernelsAVX2
+#endif
+#if canImport(OcellusKernelsAVX512)
+  internal import OcellusKernelsAVX512
+#endif
+#if canImport(OcellusKernelsVNNI)
+  internal import OcellusKernelsVNNI
+#endif
+
+/// The build of the JPEG pixel kernels (inverse DCT, upsampling, color conversion) that
+/// ``JPEGPixelPipeline`` calls: the one dispatch point between the decoder and the
+/// CPU-specific kernel modules, as the interpreter's `KernelSet` is for its kernels.
+///
+/// The builds are the same sources compiled for different CPUs: `portable` (the platform's
+/// baseline), and on x86-64 `avx2` (Haswell), `avx512` (Skylake-SP) and `avx512vnni` (Cascade
+/// Lake). Every build gives the same bytes. ``detected`` is the fastest build this CPU runs,
+/// unless the environment variable `OCELLUS_KERNELS` names another one it runs (read once; the
+/// interpreter reads the same variable, and other names are ignored here).
+package struct JPEGKernelSet: Sendable, Equatable, CustomStringConvertible {
+  /// Which build.
+  package enum Variant: String, Sendable, CaseIterable {
+    /// The platform's baseline instruction set.
+    case portable
+    /// x86-64 with AVX2 and FMA (compiled for Haswell).
+    case avx2
+    /// x86-64 with AVX-512 F/CD/BW/DQ/VL (compiled for Skylake-SP).
+    case avx512
+    /// x86-64 with AVX-512 and VNNI (compiled for Cascade Lake).
+    case avx512vnni
+  }
+
+  /// The build these kernels come from.
+  package let variant: Variant
+  /// The build's entry points: every call of a JPEG pixel kernel goes through here.
+  let entry: JPEGKernelEntryPoints
+
+  /// The kernels of `variant`, or nil when this build lacks them or this CPU cannot run them.
+  package init?(_ variant: Variant) {
+    guard let entry = Self.entryPoints(of: variant, on: CPUFeatures.host) else { return nil }
+    self.variant = variant
+    self.entry = entry
+  }
+
+  /// The entry points of `variant`'s module, if this build has it and `features` run it.
+  private static func entryPoints(of variant: Variant, on features: CPUFeatures)
+    -> JPEGKernelEntryPoints?
+  {
+    switch variant {
+    case .portable:
+      return OcellusKernels.KernelTarget.jpegEntryPoints
+    case .avx2:
+      #if canImport(OcellusKernelsAVX2)
+        return features.supportsAVX2 ? OcellusKernelsAVX2.KernelTarget.jpegEntryPoints : nil
+      #else
+        return nil
+      #endif
+    case .avx512:
+      #if canImport(OcellusKernelsAVX512)
+        return features.supportsAVX512 ? OcellusKernelsAVX512.KernelTarget.jpegEntryPoints : nil
+      #else
+        return nil
+      #endif
+    case .avx512vnni:
+      #if canImport(OcellusKernelsVNNI)
+        return features.supportsVNNI ? OcellusKernelsVNNI.KernelTarget.jpegEntryPoints : nil
+      #else
+        return nil
+      #endif
+    }
+  }
+
+  /// Every build this process can run, slowest first.
+  package static let available: [JPEGKernelSet] = Variant.allCases.compactMap { JPEGKernelSet($0) }
+
+  /// The fastest build this CPU runs, or the one `OCELLUS_KERNELS` names if this CPU runs it.
+  package static let detected: JPEGKernelSet = {
+    let fastest = available[available.count - 1]
+    guard let requested = getenv("OCELLUS_KERNELS") else { return fastest }
+    let name = String(cString: requested).lowercased()
+    return available.first { $0.variant.rawValue == name } ?? fastest
+  }()
+
+  /// The row entry of `conversion`.
+  func convertRow(_ conversion: JPEGColorConversion) -> OcellusKernels.JPEGConvertRow {
+    switch conversion {
+    case .grayscale: entry.convertGrayscale
+    case .ycbcr: entry.convertYCbCr
+    case .rgb: entry.convertRGB
+    case .cmyk: entry.convertCMYK
+    case .ycck: entry.convertYCCK
+    }
+  }
+
+  /// Dequantizes and inverse-transforms one block given as arrays with this build: 64
+  /// coefficients and 64 quantizers in natural (row-major) order (missing entries count as 0);
+  /// returns 64 samples, row-major, 0...255. For tests; the decoder calls the row entry.
+  package func inverseDCT(_ coefficients: [Int16], quantization: [UInt16]) -> [UInt8] {
+    JPEGIDCTCommon.transform(coefficients, quantization: quantization) {
+      entry.inverseDCT($0, $1, $2, $3)
+    }
+  }
+
+  /// The row entry with this build on `blocks` (64 coefficients a block, natural order;
+  /// `blocks.count / 64` blocks) and 64 `quantization` entries: returns the 8 sample rows
+  /// (`8 × count` bytes each, one after the other) and the blocks after the call (zeroed when
+  /// `clearing`). For tests.
+  package func inverseDCTRow(_ blocks: [Int16], quantization: [UInt16], clearing: Bool)
+    -> (samples: [UInt8], blocks: [Int16])
+  {
+    let count = blocks.count / 64
+    var blocks = blocks
+    let quant = (0..<64).map { Int16(bitPattern: $0 < quantization.count ? quantization[$0] : 0) }
+    var samples = [UInt8](repeating: 0, count: 64 * count)
+    blocks.withUnsafeMutableBufferPointer { b in
+      samples.withUnsafeMutableBufferPointer { o in
+        entry.inverseDCTRow(b.baseAddress!, count, quant, o.baseAddress!, 8 * count, clearing)
+      }
+    }
+    return (samples, blocks)
+  }
+
+  package static func == (lhs: JPEGKernelSet, rhs: JPEGKernelSet) -> Bool {
+    lhs.variant == rhs.variant
+  }
+
+  package var description: String { variant.rawValue }
+}

@@ -1,0 +1,1 @@
+../OcellusKernels/AVX2Words.swift

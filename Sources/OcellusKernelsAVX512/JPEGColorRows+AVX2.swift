@@ -1,0 +1,1 @@
+../OcellusKernels/JPEGColorRows+AVX2.swift
