@@ -50,8 +50,21 @@ var kernelDependencies: [Target.Dependency] = ["OcellusKernels"]
           "-target-cpu", "cascadelake", "-enable-experimental-feature", "BuiltinModule",
         ]),
       ] + optimizedEvenInDebug),
+    // AVX-512 VBMI on top of the VNNI build (Ice Lake, Zen 4): only the byte-table lookups,
+    // on `vpermi2b`; the interpreter's KernelSet takes them from here when the CPU has VBMI.
+    .target(
+      name: "OcellusKernelsVBMI",
+      swiftSettings: [
+        .define("OCELLUS_AVX512"), .define("OCELLUS_VNNI"), .define("OCELLUS_VBMI"),
+        .unsafeFlags([
+          "-target-cpu", "cascadelake", "-Xcc", "-mavx512vbmi",
+          "-enable-experimental-feature", "BuiltinModule",
+        ]),
+      ] + optimizedEvenInDebug),
   ]
-  kernelDependencies += ["OcellusKernelsAVX2", "OcellusKernelsAVX512", "OcellusKernelsVNNI"]
+  kernelDependencies += [
+    "OcellusKernelsAVX2", "OcellusKernelsAVX512", "OcellusKernelsVNNI", "OcellusKernelsVBMI",
+  ]
 #endif
 
 let package = Package(

@@ -12,7 +12,9 @@
 /// `k ≤ h`, and `vpshufb` gives 0 for the others; with rows stored as running XORs
 /// (`P₀ = T₀`, `Pₖ = Tₖ ⊕ Tₖ₋₁`) the XOR of the eight lookups is `T_h`. Bytes of 128 and above
 /// take the same steps on `v − 128` over rows 8...15, and a blend on the top bit picks the
-/// half. Every other build (and the tail) reads the table byte by byte.
+/// half. With AVX-512 VBMI (the `OcellusKernelsVBMI` module) two `vpermi2b` look up 64 bytes
+/// in each half of the table and the same blend picks one. Every other build (and the tail)
+/// reads the table byte by byte.
 public enum ByteLookup {
   /// Looks up `count` bytes of `input` in `table` (256 entries), into `output`.
   @inline(never)
@@ -21,7 +23,25 @@ public enum ByteLookup {
     _ output: UnsafeMutablePointer<UInt8>, count: Int
   ) {
     var i = 0
-    #if OCELLUS_AVX2 || OCELLUS_AVX512
+    #if OCELLUS_VBMI
+      if count >= 64 {
+        let quarters = UnsafeRawPointer(table)
+        let (q0, q1, q2, q3) = (
+          quarters.loadUnaligned(as: ByteVector.self),
+          quarters.loadUnaligned(fromByteOffset: 64, as: ByteVector.self),
+          quarters.loadUnaligned(fromByteOffset: 128, as: ByteVector.self),
+          quarters.loadUnaligned(fromByteOffset: 192, as: ByteVector.self)
+        )
+        while i &+ 64 <= count {
+          let v = UnsafeRawPointer(input + i).loadUnaligned(as: ByteVector.self)
+          let lower = permute(q0, v, q1)
+          let upper = permute(q2, v, q3)
+          UnsafeMutableRawPointer(output + i).storeBytes(
+            of: xor(lower, and(xor(lower, upper), negativeMask(v))), as: ByteVector.self)
+          i &+= 64
+        }
+      }
+    #elseif OCELLUS_AVX2 || OCELLUS_AVX512
       if count >= ByteVector.scalarCount {
         xorRows(table).withUnsafeBufferPointer { rows in
           let rows = rows.baseAddress.unsafelyUnwrapped
@@ -58,6 +78,18 @@ public enum ByteLookup {
       static func xor(_ a: ByteVector, _ b: ByteVector) -> ByteVector {
         ByteVector(bits: Builtin.xor_Vec64xInt8(a._storage._value, b._storage._value))
       }
+
+      #if OCELLUS_VBMI
+        /// `vpermi2b`: per byte, entry `index & 127` of the 128 bytes `low` then `high`.
+        @inline(__always)
+        static func permute(_ low: ByteVector, _ index: ByteVector, _ high: ByteVector)
+          -> ByteVector
+        {
+          ByteVector(
+            bits: Builtin.int_x86_avx512_vpermi2var_qi_512(
+              low._storage._value, index._storage._value, high._storage._value))
+        }
+      #endif
 
       @inline(__always)
       static func and(_ a: ByteVector, _ b: ByteVector) -> ByteVector {

@@ -54,6 +54,10 @@ public struct CPUFeatures: Sendable, Equatable, CustomStringConvertible {
   /// top of everything the AVX-512 kernels need).
   public var supportsVNNI: Bool { supportsAVX512 && has("avx512_vnni") }
 
+  /// True when the VBMI lookups can run: they are compiled for Cascade Lake plus AVX-512 VBMI
+  /// (Ice Lake, Zen 4).
+  public var supportsVBMI: Bool { supportsVNNI && has("avx512vbmi") }
+
   public var description: String {
     flags.isEmpty ? "no detected CPU features" : flags.sorted().joined(separator: " ")
   }
@@ -70,6 +74,7 @@ public struct CPUFeatures: Sendable, Equatable, CustomStringConvertible {
           ("hw.optional.avx512f", "avx512f"), ("hw.optional.avx512cd", "avx512cd"),
           ("hw.optional.avx512bw", "avx512bw"), ("hw.optional.avx512dq", "avx512dq"),
           ("hw.optional.avx512vl", "avx512vl"), ("hw.optional.avx512vnni", "avx512_vnni"),
+          ("hw.optional.avx512vbmi", "avx512vbmi"),
         ]
         var found: [String] = []
         for (name, flag) in names {

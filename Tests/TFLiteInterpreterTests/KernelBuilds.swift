@@ -10,6 +10,9 @@ import TFLiteInterpreter
 #if canImport(OcellusKernelsVNNI)
   import OcellusKernelsVNNI
 #endif
+#if canImport(OcellusKernelsVBMI)
+  import OcellusKernelsVBMI
+#endif
 
 /// Every build of the kernels this CPU runs, by name, for tests that call an entry point of
 /// each directly and compare it with its scalar arithmetic.
@@ -30,6 +33,14 @@ enum KernelBuilds {
     #if canImport(OcellusKernelsVNNI)
       if host.supportsVNNI {
         builds.append(("avx512vnni", OcellusKernelsVNNI.KernelTarget.entryPoints))
+      }
+    #endif
+    #if canImport(OcellusKernelsVNNI) && canImport(OcellusKernelsVBMI)
+      // The VNNI build with the VBMI module's byte lookups, as KernelSet assembles it.
+      if host.supportsVBMI {
+        var entry = OcellusKernelsVNNI.KernelTarget.entryPoints
+        entry.byteLookup = { OcellusKernelsVBMI.ByteLookup.run($0, $1, $2, count: $3) }
+        builds.append(("avx512vnni+vbmi", entry))
       }
     #endif
     return builds

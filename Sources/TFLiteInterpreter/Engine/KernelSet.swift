@@ -16,6 +16,9 @@ internal import OcellusKernels
 #if canImport(OcellusKernelsVNNI)
   internal import OcellusKernelsVNNI
 #endif
+#if canImport(OcellusKernelsVBMI)
+  internal import OcellusKernelsVBMI
+#endif
 
 /// The build of the compute kernels (GEMM, depthwise convolution, their integer variants and
 /// the 8-bit widening) that an interpreter's kernels call: the one dispatch point between the
@@ -47,7 +50,8 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
     /// x86-64 with AVX-512 F/CD/BW/DQ/VL (compiled for Skylake-SP).
     case avx512
     /// x86-64 with AVX-512 and VNNI (compiled for Cascade Lake): the AVX-512 kernels plus
-    /// int8 convolutions on 8-bit dot products.
+    /// int8 convolutions on 8-bit dot products; with AVX-512 VBMI too (Ice Lake, Zen 4), its
+    /// byte tables come from the VBMI module (`vpermi2b`).
     case avx512vnni
 
     public var description: String { rawValue }
@@ -93,7 +97,15 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
       #endif
     case .avx512vnni:
       #if canImport(OcellusKernelsVNNI)
-        return features.supportsVNNI ? OcellusKernelsVNNI.KernelTarget.entryPoints : nil
+        guard features.supportsVNNI else { return nil }
+        var entry = OcellusKernelsVNNI.KernelTarget.entryPoints
+        #if canImport(OcellusKernelsVBMI)
+          // Byte tables on `vpermi2b` where the CPU has AVX-512 VBMI.
+          if features.supportsVBMI {
+            entry.byteLookup = { OcellusKernelsVBMI.ByteLookup.run($0, $1, $2, count: $3) }
+          }
+        #endif
+        return entry
       #else
         return nil
       #endif
