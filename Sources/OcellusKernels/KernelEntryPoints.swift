@@ -17,6 +17,8 @@
 /// - `quantizeRow`: ``QuantizeRow/run(_:)`` (the hybrid kernels' input quantization).
 /// - `hybridDepthwiseRow`: ``HybridDepthwise/row(_:)`` (hybrid DEPTHWISE_CONV_2D's sums).
 /// - `byteLookup`: ``ByteLookup/run(_:_:_:count:)`` (8-bit tables).
+/// - `byteColumnSums`: ``ByteColumnSums/run(_:rows:columns:rowStride:signed:into:)`` (8-bit
+///   MEAN and SUM over rows).
 /// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8MultiplyIndirect`, `int8Sums`: ``Int8GEMM`` (8-bit dot products; only
 ///   the VNNI build runs them fast, the others through a lane loop).
 public typealias KernelEntryPoints = (
@@ -55,6 +57,11 @@ public typealias KernelEntryPoints = (
       _ table: UnsafePointer<UInt8>, _ input: UnsafePointer<UInt8>,
       _ output: UnsafeMutablePointer<UInt8>, _ count: Int
     ) -> Void,
+  byteColumnSums:
+    @Sendable (
+      _ input: UnsafePointer<UInt8>, _ rows: Int, _ columns: Int, _ rowStride: Int,
+      _ signed: Bool, _ sums: UnsafeMutablePointer<Int32>
+    ) -> Void,
   int8PackedCount: @Sendable (_ n: Int, _ k: Int) -> Int,
   int8Pack:
     @Sendable (
@@ -91,6 +98,9 @@ extension KernelTarget {
     quantizeRow: { QuantizeRow.run($0) },
     hybridDepthwiseRow: { HybridDepthwise.row($0) },
     byteLookup: { ByteLookup.run($0, $1, $2, count: $3) },
+    byteColumnSums: {
+      ByteColumnSums.run($0, rows: $1, columns: $2, rowStride: $3, signed: $4, into: $5)
+    },
     int8PackedCount: { Int8GEMM.packedCount(n: $0, k: $1) },
     int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, run: $3, flip: $4, into: $5) },
     int8MultiplyIndirect: { Int8GEMM.multiplyIndirect($0, rows: $1, panels: $2) },

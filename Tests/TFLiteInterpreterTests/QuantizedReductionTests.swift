@@ -172,6 +172,24 @@ struct QuantizedReductionTests {
     #expect(R.decode(one.bytes, R.int8) == expected)
   }
 
+  @Test(
+    "8-bit MEAN and SUM over the pixels of many channels (the column-sum kernel) match the reference walk",
+    arguments: [R.uint8, R.int8])
+  func pixelsOfChannels(type: Int8) throws {
+    var rng = SplitMix64(seed: type == R.int8 ? 0x9E1 : 0x9E2)
+    for (builtin, shape) in [(Self.mean, [1, 7, 9, 48]), (Self.sum, [2, 5, 3, 37])] {
+      let q = (R.randomScale(&rng), R.randomZeroPoint(type, &rng))
+      var out = (R.randomScale(&rng), R.randomZeroPoint(type, &rng))
+      if builtin == Self.sum { out.0 *= 16 }
+      let data = R.randomBytes(shape.reduce(1, *), type, &rng)
+      let got = try Self.run(
+        builtin, type, shape: shape, axes: [1, 2], keepDims: false, q: q, out: out, data: data)
+      let expected = Self.reference(
+        builtin, type, shape: shape, axes: [1, 2], q: q, out: out, values: R.decode(data, type))
+      #expect(R.decode(got.bytes, type) == expected, "\(builtin) \(shape)")
+    }
+  }
+
   @Test("mismatched REDUCE_MAX parameters, int16 zero points and missing scales fail at load")
   func rejections() throws {
     func error(_ builtin: Int32, _ type: Int8, q: (Float, Int64)?, out: (Float, Int64)?) throws

@@ -1,3 +1,4 @@
+internal import OcellusKernels
 import TFLiteModel
 
 /// MEAN, SUM, REDUCE_MAX and REDUCE_MIN of uint8, int8 and int16 tensors, bit-exact with
@@ -25,13 +26,22 @@ final class QuantizedReduceKernel: Kernel {
   private let multiplier: QuantizedArithmetic.Multiplier
   private let zeroTimesCount: Int64
   private let outputZero: Int32
+  /// MEAN/SUM of 8-bit values on a vector build: the kernel that sums reduced rows of kept
+  /// columns (the innermost two dimensions) in one call; nil where the loops below run.
+  private let columnSums:
+    (
+      @Sendable (
+        UnsafePointer<UInt8>, _ rows: Int, _ columns: Int, _ rowStride: Int, _ signed: Bool,
+        UnsafeMutablePointer<Int32>
+      ) -> Void
+    )?
 
   var scratchBytes: Int { outputCount * MemoryLayout<Int32>.size }
 
   private init(
     operation: ReduceOperation, type: TensorType, input: [Int], inputCount: Int,
     reduced axes: Set<Int>, outputCount: Int, multiplier: QuantizedArithmetic.Multiplier,
-    zeroTimesCount: Int64, outputZero: Int32
+    zeroTimesCount: Int64, outputZero: Int32, kernels: KernelSet
   ) {
     self.operation = operation
     self.type = type
@@ -57,6 +67,12 @@ final class QuantizedReduceKernel: Kernel {
     sizes = merged.map(\.size)
     self.inputStrides = inputStrides
     self.outputStrides = outputStrides
+    let eightBit = type == .uint8 || type == .int8
+    let rowsOfColumns =
+      merged.count >= 2 && merged[merged.count - 2].reduced && !merged[merged.count - 1].reduced
+    columnSums =
+      (operation == .mean || operation == .sum) && eightBit && rowsOfColumns
+        && !kernels.isReference ? kernels.entry.byteColumnSums : nil
   }
 
   /// Builds the kernel for a node whose axes, output shape and counts ``ReduceKernel`` has
@@ -106,7 +122,7 @@ final class QuantizedReduceKernel: Kernel {
       operation: operation, type: input.type, input: input.shape,
       inputCount: input.elementCount, reduced: axes, outputCount: outputCount,
       multiplier: multiplier, zeroTimesCount: zeroTimesCount.partialValue,
-      outputZero: outputParameters.zeroPoint)
+      outputZero: outputParameters.zeroPoint, kernels: node.kernels)
   }
 
   func run(_ io: KernelIO) {
@@ -158,6 +174,12 @@ final class QuantizedReduceKernel: Kernel {
   ) {
     let size = sizes[level]
     let outputStride = outputStrides[level]
+    if level == sizes.count - 2, let columnSums {
+      columnSums(
+        UnsafeRawPointer(input).assumingMemoryBound(to: UInt8.self), size, sizes[level + 1],
+        inputStrides[level], type == .int8, sums)
+      return
+    }
     if level == sizes.count - 1 {
       switch (operation, outputStride == 0) {
       case (.mean, true), (.sum, true), (.product, true):  // never .product: see make
