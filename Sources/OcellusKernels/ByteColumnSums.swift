@@ -29,7 +29,7 @@ public enum ByteColumnSums {
     let raw = UnsafeRawPointer(input)
     var column = 0
     while column &+ 16 <= columns {
-      var total = UnsafeRawPointer(sums + column).loadUnaligned(as: SIMD16<Int32>.self)
+      var total = loadInt32x16(sums + column)
       var offset = column
       for _ in 0..<rows {
         let bytes = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<Byte>.self)

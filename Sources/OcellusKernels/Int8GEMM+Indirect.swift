@@ -88,7 +88,7 @@ extension Int8GEMM {
       let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7))
       for g in 0..<groupCount {
         let at = g &* 4
-        let weights = w.loadUnaligned(as: SIMD16<Int32>.self)
+        let weights = loadInt32x16(w)
         s.0 = step(s.0, word(r0, at), weights)
         s.1 = step(s.1, word(r1, at), weights)
         s.2 = step(s.2, word(r2, at), weights)

@@ -224,7 +224,7 @@ enum Int8GEMM {
       func addRows(_ keep: SIMD16<Int32>) {
         @inline(__always)
         func add(_ acc: inout SIMD16<Int32>, _ row: UnsafeRawPointer) {
-          let bytes = row.loadUnaligned(fromByteOffset: j, as: SIMD16<Int32>.self) & keep
+          let bytes = loadInt32x16(row, j) & keep
           acc = signed ? VNNI.dotBytes(acc, ones, bytes) : VNNI.dotBytes(acc, bytes, ones)
         }
         add(&lanes.0, r.0)
@@ -245,9 +245,7 @@ enum Int8GEMM {
         // bytes then 64 ones, read from byte `rest` on: 64 − rest zeros, then rest ones).
         let rest = count &- j
         let halves = (SIMD16<Int32>(), SIMD16<Int32>(repeating: -1))
-        let keep = withUnsafeBytes(of: halves) {
-          $0.loadUnaligned(fromByteOffset: rest, as: SIMD16<Int32>.self)
-        }
+        let keep = withUnsafeBytes(of: halves) { loadInt32x16($0.baseAddress!, rest) }
         j = count &- 64
         addRows(keep)
         j = count
@@ -418,14 +416,14 @@ enum Int8GEMM {
     var w = UnsafeRawPointer(b)
     for g in 0..<whole {
       let at = g &* 4
-      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.word($0, at) }
+      accumulate(loadInt32x16(w)) { Self.word($0, at) }
       w += 64
     }
     if whole &* 4 < k {
       // The last one to three values: read byte by byte (the row may end there); the bytes
       // past them meet zero weights.
       let (at, tail) = (whole &* 4, k &- whole &* 4)
-      accumulate(w.loadUnaligned(as: SIMD16<Int32>.self)) { Self.partialWord($0, at, tail) }
+      accumulate(loadInt32x16(w)) { Self.partialWord($0, at, tail) }
     }
     return s
   }

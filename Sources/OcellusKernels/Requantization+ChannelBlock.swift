@@ -102,7 +102,7 @@ extension Requantization {
     /// Sixteen Int32 values.
     @_transparent
     static func load(_ pointer: UnsafePointer<Int32>) -> SIMD16<Int32> {
-      UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<Int32>.self)
+      loadInt32x16(pointer)
     }
 
     /// Lane-wise maximum (written out so that it compiles to one instruction).

@@ -86,7 +86,7 @@ public enum Requantization {
       let block = ChannelBlock(t, column: column)
       var i = column
       while i &+ 16 <= count {
-        let bits = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD16<Int32>.self)
+        let bits = loadInt32x16(sums + i)
         block.store(bits &- magic, to: output + i)
         i &+= channels
       }
@@ -185,7 +185,7 @@ public enum Requantization {
   ) {
     let block = ChannelBlock(t, column: column)
     for r in 0..<rows {
-      let acc = UnsafeRawPointer(accumulators + r &* stride).loadUnaligned(as: SIMD16<Int32>.self)
+      let acc = loadInt32x16(accumulators + r &* stride)
       block.store(acc, to: output + r &* ldc)
     }
   }

@@ -30,6 +30,15 @@ func load<V: SIMD>(_ pointer: UnsafePointer<Float>) -> V where V.Scalar == Float
   UnsafeRawPointer(pointer).loadUnaligned(as: V.self)
 }
 
+/// Sixteen Int32 values at `pointer + offset` bytes (no alignment needed). Non-generic and
+/// `@inline(__always)` (not `@_transparent`): its body, the generic `loadUnaligned`, is
+/// optimized to one load before the wrapper is inlined, so the generic call never lands in a
+/// large kernel, where the inliner's size budget can leave it a call in the inner loop.
+@inline(__always)
+func loadInt32x16(_ pointer: UnsafeRawPointer, _ offset: Int = 0) -> SIMD16<Int32> {
+  pointer.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int32>.self)
+}
+
 /// Stores `value` to `pointer` (no alignment needed).
 @inline(__always)
 func store<V: SIMD>(_ value: V, _ pointer: UnsafeMutablePointer<Float>) where V.Scalar == Float {
