@@ -82,7 +82,7 @@ struct JPEGPixelIDCTTests {
     var mismatches = 0
     var blocksChecked = 0
     var unclamped = 0
-    for trial in 0..<2_000 {
+    for trial in 0..<4_000 {
       let count = 1 + trial % 16
       let (magnitude, largest) = scales[trial % scales.count]
       let quant = Self.quantizers(&rng, 1...largest)
