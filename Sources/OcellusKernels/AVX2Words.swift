@@ -26,6 +26,25 @@
       return result
     }
 
+    /// `vpacksswb`: per 128-bit half, `a`'s 8 words then `b`'s 8, each saturated to
+    /// −128...127; returned as the bytes' bit patterns.
+    @inline(__always)
+    static func packSignedBytes(_ a: SIMD16<Int16>, _ b: SIMD16<Int16>) -> SIMD32<UInt8> {
+      var result = SIMD32<UInt8>()
+      result._storage._value = Builtin.int_x86_avx2_packsswb(
+        a._storage._value, b._storage._value)
+      return result
+    }
+
+    /// `vpsignw`: each word of `a` negated where `b`'s is negative (−32768 stays), zeroed
+    /// where it is 0, kept where it is positive.
+    @inline(__always)
+    static func sign(_ a: SIMD16<Int16>, _ b: SIMD16<Int16>) -> SIMD16<Int16> {
+      var result = SIMD16<Int16>()
+      result._storage._value = Builtin.int_x86_avx2_psign_w(a._storage._value, b._storage._value)
+      return result
+    }
+
     /// `vpmaddwd`: dword i = a[2i] × b[2i] + a[2i+1] × b[2i+1] (wraps only for
     /// −32768 × −32768 twice).
     @inline(__always)

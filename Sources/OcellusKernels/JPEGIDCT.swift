@@ -28,9 +28,23 @@ enum JPEGIDCT {
   typealias Block = (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes)
 
   /// Transforms the 64 coefficients at `coefficients` (natural order) with the 64 quantizers
-  /// at `quantization` (16-bit patterns) into 8 rows of 8 samples at `output`, `stride` apart.
+  /// at `quantization` (16-bit patterns) into 8 rows of 8 samples at `output`, `stride` apart:
+  /// in the x86 builds on AVX2 instructions (JPEGIDCT+AVX2.swift), elsewhere lane-wise.
   @inline(__always)
   static func transform(
+    _ coefficients: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
+    _ output: UnsafeMutablePointer<UInt8>, stride: Int
+  ) {
+    #if OCELLUS_AVX2 || OCELLUS_AVX512
+      transformAVX2(coefficients, quantization, output, stride: stride)
+    #else
+      transformLanes(coefficients, quantization, output, stride: stride)
+    #endif
+  }
+
+  /// ``transform(_:_:_:stride:)`` on 8 rows of 8 lanes, widened to 32 bits for the products.
+  @inline(__always)
+  static func transformLanes(
     _ coefficients: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
     _ output: UnsafeMutablePointer<UInt8>, stride: Int
   ) {

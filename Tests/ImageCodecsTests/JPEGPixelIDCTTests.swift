@@ -68,6 +68,42 @@ struct JPEGPixelIDCTTests {
     #expect(rowZeroOnly > 10_000)
   }
 
+  @Test(
+    "row entry == scalar reference on dense random blocks at every scale, most samples unclamped",
+    arguments: JPEGKernelSet.available)
+  func denseBlocksThroughRowEntry(kernels: JPEGKernelSet) {
+    // (coefficient magnitude, largest quantizer): the first four give samples mostly inside
+    // 1...254, where a rounding or constant slip shows; the rest reach 16-bit wrapping sums,
+    // pass-1 saturation and clamped samples.
+    let scales: [(Int16, UInt16)] = [
+      (8, 16), (32, 4), (100, 1), (300, 2), (2000, 60), (1024, 255), (.max, .max),
+    ]
+    var rng = SplitMix64(seed: 0xD3_45E)
+    var mismatches = 0
+    var blocksChecked = 0
+    var unclamped = 0
+    for trial in 0..<4_000 {
+      let count = 1 + trial % 16
+      let (magnitude, largest) = scales[trial % scales.count]
+      let quant = Self.quantizers(&rng, 1...largest)
+      let blocks = (0..<(64 * count)).map { _ in
+        Int16.random(in: -magnitude...magnitude, using: &rng)
+      }
+      let (samples, _) = kernels.inverseDCTRow(blocks, quantization: quant, clearing: false)
+      for block in 0..<count {
+        let expected = JPEGIDCTReference.transform(
+          Array(blocks[(block * 64)..<(block * 64 + 64)]), quantization: quant)
+        let got = (0..<64).map { samples[($0 / 8) * 8 * count + block * 8 + $0 % 8] }
+        if got != expected { mismatches += 1 }
+        blocksChecked += 1
+        unclamped += expected.count { $0 != 0 && $0 != 255 }
+      }
+    }
+    #expect(mismatches == 0, "\(kernels): \(mismatches) of \(blocksChecked) blocks differ")
+    // Coverage, not speed: at least a third of all samples are unclamped.
+    #expect(unclamped * 3 > blocksChecked * 64)
+  }
+
   /// JPEG's forward DCT of an 8 × 8 block of samples (level-shifted by 128), quantized with
   /// `quant` and rounded: the coefficients an encoder writes for those pixels.
   static func encode(_ pixels: [Double], _ quant: [UInt16]) -> [Int16] {

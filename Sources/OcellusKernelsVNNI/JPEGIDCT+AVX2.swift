@@ -1,0 +1,1 @@
+../OcellusKernels/JPEGIDCT+AVX2.swift
