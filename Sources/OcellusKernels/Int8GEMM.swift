@@ -128,8 +128,9 @@ enum Int8GEMM {
     }
   }
 
-  /// The raw sums `Σ u · s` of rows `rows` and column panels `panels` (both clipped) into
-  /// `o.sums`, without requantization: the hybrid kernels scale them in float themselves.
+  /// The sums `Σ u · s − rowOffsets[i] · columnSums[j]` of rows `rows` and column panels
+  /// `panels` (both clipped) into `o.sums`, without requantization: the hybrid kernels scale
+  /// them in float themselves.
   @inline(never)
   static func sums(_ o: Int8SumsOperands, rows: Range<Int>, panels: Range<Int>) {
     forEachTile(
@@ -139,9 +140,22 @@ enum Int8GEMM {
       ),
       rows: rows, panels: panels, rowFactor: 0
     ) { tile, row, count, first, columns in
+      guard columns == 16 else {
+        for i in 0..<count {
+          let target = o.sums + ((row &+ i) &* o.ldc &+ first)
+          let rowOffset = o.rowOffsets[row &+ i]
+          for j in 0..<columns {
+            target[j] = tile[i &* 16 &+ j] &- rowOffset &* o.columnSums[first &+ j]
+          }
+        }
+        return
+      }
+      let columnSums = loadInt32x16(o.columnSums + first)
       for i in 0..<count {
-        let offset = (row &+ i) &* o.ldc &+ first
-        (o.sums + offset).update(from: tile + i &* 16, count: columns)
+        let value =
+          loadInt32x16(tile + i &* 16) &- SIMD16(repeating: o.rowOffsets[row &+ i]) &* columnSums
+        UnsafeMutableRawPointer(o.sums + ((row &+ i) &* o.ldc &+ first)).storeBytes(
+          of: value, as: SIMD16<Int32>.self)
       }
     }
   }

@@ -4,10 +4,14 @@
 /// - `a`, `lda`: as in ``Int8GEMMOperands``; each group of four activations is XORed with
 ///   `flip` to give the unsigned bytes multiplied (`0x80808080` for int8 activations).
 /// - `packed`: signed weight bytes, packed by ``Int8GEMM/pack``.
-/// - `sums`: `m` rows of `n` Int32 sums `Σ u · s` (row `i` at `sums + i · ldc`).
+/// - `rowOffsets`, `columnSums`: `m` and `n` values; row `i`, column `j` gets
+///   `rowOffsets[i] · columnSums[j]` taken off (the flip's and the zero point's part).
+/// - `sums`: `m` rows of `n` Int32 sums `Σ u · s − rowOffsets[i] · columnSums[j]` (row `i` at
+///   `sums + i · ldc`), wrapping.
 public typealias Int8SumsOperands = (
   m: Int, n: Int, k: Int,
   a: UnsafePointer<Int8>, lda: Int, flip: Int32,
   packed: UnsafePointer<Int8>,
+  rowOffsets: UnsafePointer<Int32>, columnSums: UnsafePointer<Int32>,
   sums: UnsafeMutablePointer<Int32>, ldc: Int
 )

@@ -134,39 +134,47 @@ final class HybridConvolutionKernel: Kernel {
     let (pixels, channels) = (g.outputPixels, g.inputChannels)
     let depth = g.filterHeight * g.filterWidth * channels
     let rows = g.batch * pixels
+    let pointwise =
+      g.filterHeight == 1 && g.filterWidth == 1 && g.strideHeight == 1 && g.strideWidth == 1
+      && g.outputHeight == g.inputHeight && g.outputWidth == g.inputWidth
     let sums =
-      gemm.usesDotProducts
+      gemm.usesDotProducts && pointwise
+      // Each output pixel's row of A is its input pixel's quantized values, as they are.
       ? gemm.byteProducts(
-        rows: rows, scratch: scratch, pool: pool, offset: { images[$0 / pixels].offset }
-      ) { a, range in
-        for r in range {
-          let b = r / pixels
-          let (image, zero) = (
-            values + b * self.input.length, Int8(truncatingIfNeeded: images[b].offset)
-          )
-          let row = a + r * depth
-          row.update(repeating: zero, count: depth)
-          g.forEachTap(oy: (r % pixels) / g.outputWidth, ox: (r % pixels) % g.outputWidth) {
-            ky, kx, y, x in
-            (row + (ky * g.filterWidth + kx) * channels).update(
-              from: image + (y * g.inputWidth + x) * channels, count: channels)
+        rows: rows, a: values, scratch: scratch, pool: pool,
+        offset: { images[$0 / pixels].offset })
+      : gemm.usesDotProducts
+        ? gemm.byteProducts(
+          rows: rows, scratch: scratch, pool: pool, offset: { images[$0 / pixels].offset }
+        ) { a, range in
+          for r in range {
+            let b = r / pixels
+            let (image, zero) = (
+              values + b * self.input.length, Int8(truncatingIfNeeded: images[b].offset)
+            )
+            let row = a + r * depth
+            row.update(repeating: zero, count: depth)
+            g.forEachTap(oy: (r % pixels) / g.outputWidth, ox: (r % pixels) % g.outputWidth) {
+              ky, kx, y, x in
+              (row + (ky * g.filterWidth + kx) * channels).update(
+                from: image + (y * g.inputWidth + x) * channels, count: channels)
+            }
           }
         }
-      }
-      : gemm.products(rows: rows, scratch: scratch, output: output, pool: pool) {
-        a, range in
-        for r in range {
-          let (b, pixel) = (r / pixels, r % pixels)
-          let (image, offset) = (values + b * self.input.length, Float(images[b].offset))
-          let row = a + r * depth
-          row.update(repeating: 0, count: depth)
-          g.forEachTap(oy: pixel / g.outputWidth, ox: pixel % g.outputWidth) { ky, kx, y, x in
-            let source = image + (y * g.inputWidth + x) * channels
-            let target = row + (ky * g.filterWidth + kx) * channels
-            for ic in 0..<channels { target[ic] = Float(source[ic]) - offset }
+        : gemm.products(rows: rows, scratch: scratch, output: output, pool: pool) {
+          a, range in
+          for r in range {
+            let (b, pixel) = (r / pixels, r % pixels)
+            let (image, offset) = (values + b * self.input.length, Float(images[b].offset))
+            let row = a + r * depth
+            row.update(repeating: 0, count: depth)
+            g.forEachTap(oy: pixel / g.outputWidth, ox: pixel % g.outputWidth) { ky, kx, y, x in
+              let source = image + (y * g.inputWidth + x) * channels
+              let target = row + (ky * g.filterWidth + kx) * channels
+              for ic in 0..<channels { target[ic] = Float(source[ic]) - offset }
+            }
           }
         }
-      }
     let columns = outputChannels
     pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / columns)) { range in
       for r in range {

@@ -92,35 +92,47 @@ final class HybridGEMM {
     fill: (UnsafeMutablePointer<Int8>, Range<Int>) -> Void
   ) -> UnsafePointer<Int32> {
     let a = scratch.bindMemory(to: Int8.self, capacity: rows * depth)
-    let sums = (scratch + PackedWeights.rounded(rows * depth) * 4)
-      .bindMemory(to: Int32.self, capacity: rows * columns)
-    guard let bytes else { return UnsafePointer(sums) }
     pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / max(depth, 1))) { fill(a, $0) }
-    let (columns, depth, columnSums) = (columns, depth, bytes.columnSums)
-    let operands: Int8SumsOperands = (
-      m: rows, n: columns, k: depth, a: UnsafePointer(a), lda: depth,
-      flip: Int32(bitPattern: 0x8080_8080), packed: UnsafePointer(bytes.packed), sums: sums,
-      ldc: columns
-    )
-    let multiply = kernels.entry.int8Sums
-    GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, pool: pool) {
-      multiply(operands, $0, $1)
-    }
-    // The sign flip added 128 to every value: take (128 + zero point) · Σ w off each sum.
-    pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / columns)) { range in
-      for row in range {
-        let extra = 128 &+ offset(row)
-        for column in 0..<columns {
-          sums[row * columns + column] &-= extra &* columnSums[column]
-        }
+    return byteProducts(
+      rows: rows, a: UnsafePointer(a), scratch: scratch + PackedWeights.rounded(rows * depth) * 4,
+      pool: pool, offset: offset)
+  }
+
+  /// ``byteProducts(rows:scratch:pool:offset:fill:)`` on rows of quantized values already in
+  /// place (`depth` int8 per row at `a`); `scratch` holds ``byteScratchBytes(rows:)`` bytes.
+  func byteProducts(
+    rows: Int, a: UnsafePointer<Int8>, scratch: UnsafeMutableRawPointer, pool: ThreadPool,
+    offset: (Int) -> Int32
+  ) -> UnsafePointer<Int32> {
+    let sums = scratch.bindMemory(to: Int32.self, capacity: rows * columns)
+    guard let bytes else { return UnsafePointer(sums) }
+    // The sign flip added 128 to every value: (128 + zero point) · Σ w comes off each sum.
+    let rowOffsets = (scratch + rows * columns * 4).bindMemory(to: Int32.self, capacity: rows)
+    for row in 0..<rows { rowOffsets[row] = 128 &+ offset(row) }
+    let (columns, depth) = (columns, depth)
+    bytes.columnSums.withUnsafeBufferPointer { columnSums in
+      let operands: Int8SumsOperands = (
+        m: rows, n: columns, k: depth, a: a, lda: depth,
+        flip: Int32(bitPattern: 0x8080_8080), packed: UnsafePointer(bytes.packed),
+        rowOffsets: UnsafePointer(rowOffsets), columnSums: columnSums.baseAddress!, sums: sums,
+        ldc: columns
+      )
+      let multiply = kernels.entry.int8Sums
+      GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, pool: pool) {
+        multiply(operands, $0, $1)
       }
     }
     return UnsafePointer(sums)
   }
 
-  /// Bytes of scratch for `rows` rows: A (`rows × depth` floats), then the sums.
+  /// Bytes of scratch ``byteProducts(rows:a:scratch:pool:offset:)`` needs for `rows` rows: the
+  /// sums, then the rows' offsets.
+  func byteScratchBytes(rows: Int) -> Int { rows * columns * 4 + rows * 4 }
+
+  /// Bytes of scratch for `rows` rows: A (`rows × depth` floats), then the sums (and on the
+  /// dot-product path the rows' offsets).
   func scratchBytes(rows: Int) -> Int {
-    PackedWeights.rounded(rows * depth) * 4 + rows * columns * 4
+    PackedWeights.rounded(rows * depth) * 4 + byteScratchBytes(rows: rows)
   }
 
   /// The sums `Σ_k a[i][k] · w[j][k]` for `rows` rows of A, which `fill(a, rowRange)` writes
