@@ -59,9 +59,19 @@ enum Int8GEMM {
         continue
       }
       let source = UnsafeRawPointer(weights + column &* sourceRow)
+      var first = 0
+      if run.length == run.stride {
+        // Contiguous weights: every whole group is one 4-byte copy.
+        first = k / 4
+        for group in 0..<first {
+          target.storeBytes(
+            of: source.loadUnaligned(fromByteOffset: group &* 4, as: UInt32.self) ^ mask,
+            toByteOffset: group &* 64, as: UInt32.self)
+        }
+      }
       // The group's place in the runs: run `segment`, byte `offset` of its stride.
-      var (segment, offset) = (0, 0)
-      for group in 0..<groupCount {
+      var (segment, offset) = ((first &* 4) / max(run.stride, 1), (first &* 4) % max(run.stride, 1))
+      for group in first..<groupCount {
         let valid = min(4, run.length &- offset)
         let from = segment &* run.length &+ offset
         var word: UInt32 = 0
