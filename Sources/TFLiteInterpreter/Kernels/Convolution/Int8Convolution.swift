@@ -92,10 +92,7 @@ final class Int8Convolution {
     let constant = signed ? 0 : za &* rowFactor &* Int32(truncatingIfNeeded: depth)
     biasAdjustment = filter.withUnsafeBufferPointer { w in
       (0..<columns).map { column in
-        var sum: Int32 = 0
-        for index in (column * depth)..<((column + 1) * depth) {
-          sum &+= signed ? Int32(Int8(bitPattern: w[index])) : Int32(w[index]) &- 128
-        }
+        let sum = Self.weightSum(w, from: column * depth, count: depth, signed: signed)
         return 0 &- offset &* sum &- constant
       }
     }
@@ -107,6 +104,20 @@ final class Int8Convolution {
         (layout.length, layout.stride),
         flipsWeights ? 0x80 : 0, packed)
     }
+  }
+
+  /// The sum of `count` weights from `start` as the column terms see them: int8 as they are,
+  /// uint8 minus 128 (one loop per type, so that each vectorizes).
+  private static func weightSum(
+    _ w: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, signed: Bool
+  ) -> Int32 {
+    var sum: Int32 = 0
+    if signed {
+      for index in start..<(start + count) { sum &+= Int32(Int8(bitPattern: w[index])) }
+      return sum
+    }
+    for index in start..<(start + count) { sum &+= Int32(w[index]) }
+    return sum &- 128 &* Int32(truncatingIfNeeded: count)
   }
 
   deinit {
