@@ -45,10 +45,8 @@ final class SubgraphExecutor {
     arenaBytes = plan.arenaBytes
     let limit = environment.options.maxArenaBytes
     guard arenaBytes <= limit else { throw .arenaTooLarge(bytes: arenaBytes, limit: limit) }
-    let memory = UnsafeMutableRawPointer.allocate(
+    arena = HugePageMemory.allocateZeroed(
       byteCount: max(arenaBytes, 64), alignment: MemoryPlanner.alignment)
-    memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(arenaBytes, 64))
-    arena = memory
     nodes = plan.nodes.map { pending in
       PreparedNode(
         index: pending.index, kernel: pending.kernel,
