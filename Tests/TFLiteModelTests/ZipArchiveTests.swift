@@ -216,10 +216,10 @@ struct ZipArchiveModelTests {
     #expect(archive.entries.count == 2)
     for entry in archive.entries {
       let contents = try archive.contents(of: entry)
-      // Stored entries are slices of the model's own bytes: same storage, no copy.
+      // Stored entries are views of the archive's bytes: same storage, no copy.
       #expect(contents.startIndex == entry.dataOffset)
       contents.withUnsafeBufferPointer { view in
-        bytes.withUnsafeBufferPointer { file in
+        archive.bytes.withUnsafeBufferPointer { file in
           #expect(view.baseAddress == file.baseAddress.map { $0 + entry.dataOffset })
         }
       }

@@ -53,7 +53,7 @@ final class ExecutionEnvironment {
   /// The storage of variable tensor `tensor` of subgraph `subgraph`, `byteCount` bytes: made
   /// (filled with `initial` when it has exactly that size, else every byte `fill`) on first use.
   func variableTensor(
-    subgraph: Int, tensor: Int, byteCount: Int, initial: ArraySlice<UInt8>, fill: UInt8 = 0
+    subgraph: Int, tensor: Int, byteCount: Int, initial: ModelBytes, fill: UInt8 = 0
   ) -> UnsafeMutableRawPointer {
     if let existing = variableTensors[subgraph]?[tensor] { return existing }
     let size = max(byteCount, 1)

@@ -83,8 +83,9 @@ struct PlanBuilder {
           kernel, node: context, inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
           outputs: op.outputs.map { tensors[$0].description })
         for (tensorIndex, data) in zip(op.outputs, results) {
-          tensors[tensorIndex].description.constant = data[...]
-          tensors[tensorIndex].storage = .constant(data[...])
+          let constant = ModelBytes(data)
+          tensors[tensorIndex].description.constant = constant
+          tensors[tensorIndex].storage = .constant(constant)
         }
         folded += 1
       } else {
@@ -106,6 +107,8 @@ struct PlanBuilder {
             outputTensors: op.outputs,
             scratchOffset: nil))
       }
+      // Weights are packed by now: let the file's pages go (read again if a kernel does).
+      for case let input? in context.inputs { input.constant?.releaseResidentPages() }
     }
     // The reference build runs every node as the model writes it.
     if !options.kernels.isReference {
@@ -177,7 +180,7 @@ struct PlanBuilder {
         let aligned = data.withUnsafeBytes { raw in
           Int(bitPattern: raw.baseAddress) % elementSize == 0
         }
-        let view = aligned ? data : Array(data)[...]
+        let view = aligned ? data : ModelBytes(data)
         description.constant = view
         storage = .constant(view)
       }
@@ -209,7 +212,7 @@ struct PlanBuilder {
   /// The constant data of `tensor` (empty when it has none): a view into the model bytes, or
   /// for a sparse tensor its dense form, made once here (within the tensor size limit).
   private func constantData(of tensor: ModelTensor, index: Int, shape: [Int])
-    throws(InterpreterError) -> ArraySlice<UInt8>
+    throws(InterpreterError) -> ModelBytes
   {
     let data = model.constantData(of: tensor)
     guard let sparsity = tensor.sparsity, !data.isEmpty else { return data }
@@ -218,9 +221,9 @@ struct PlanBuilder {
         index: index, name: tensor.name, reason: "sparse \(tensor.type) is not supported")
     }
     do {
-      return try sparsity.densified(
-        values: data, elementSize: elementSize, shape: shape, maxBytes: options.maxTensorBytes
-      )[...]
+      return ModelBytes(
+        try sparsity.densified(
+          values: data, elementSize: elementSize, shape: shape, maxBytes: options.maxTensorBytes))
     } catch {
       throw .invalidTensor(
         index: index, name: tensor.name, reason: "sparse data cannot be densified: \(error)")

@@ -11,7 +11,7 @@ struct TensorDescription {
   let quantization: Quantization?
   /// The data when known before running: constant data (a view into the model bytes) or the
   /// result of folding constant computations at load. Nil for activations and inputs.
-  var constant: ArraySlice<UInt8>?
+  var constant: ModelBytes?
 
   /// Number of elements (1 for a scalar).
   var elementCount: Int { shape.reduce(1, *) }

@@ -1,3 +1,5 @@
+import TFLiteModel
+
 /// Where a tensor's data lives during a run.
 struct TensorState {
   /// Storage of a tensor's data.
@@ -5,7 +7,7 @@ struct TensorState {
     /// Unused by the graph.
     case none
     /// Constant data: a view into the model bytes, or the result of folding at load.
-    case constant(ArraySlice<UInt8>)
+    case constant(ModelBytes)
     /// Activation data at this byte offset of the arena.
     case arena(offset: Int)
     /// A variable tensor's persistent storage, owned by the ``ExecutionEnvironment``.

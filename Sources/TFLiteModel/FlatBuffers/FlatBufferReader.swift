@@ -6,7 +6,7 @@
 /// table count and the total bytes decoded. The reader is used for one decode and then dropped.
 final class FlatBufferReader {
   /// The whole file.
-  let bytes: [UInt8]
+  let bytes: ModelBytes
   /// Start of this FlatBuffer in `bytes`.
   let start: Int
   /// End (exclusive) of this FlatBuffer in `bytes`.
@@ -20,7 +20,7 @@ final class FlatBufferReader {
 
   /// Checks the header and file identifier of the FlatBuffer occupying `range` of `bytes`.
   init(
-    bytes: [UInt8], range: Range<Int>, fileIdentifier: String, limits: FlatBufferLimits
+    bytes: ModelBytes, range: Range<Int>, fileIdentifier: String, limits: FlatBufferLimits
   ) throws(FlatBufferError) {
     self.bytes = bytes
     self.start = range.lowerBound
@@ -47,28 +47,20 @@ final class FlatBufferReader {
   @inline(__always) func u8(_ position: Int) -> UInt8 { bytes[position] }
 
   @inline(__always) func u16(_ position: Int) -> UInt16 {
-    bytes.withUnsafeBytes {
-      UInt16(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt16.self))
-    }
+    bytes.loadLittleEndian(at: position, as: UInt16.self)
   }
 
   @inline(__always) func u32(_ position: Int) -> UInt32 {
-    bytes.withUnsafeBytes {
-      UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt32.self))
-    }
+    bytes.loadLittleEndian(at: position, as: UInt32.self)
   }
 
   @inline(__always) func u64(_ position: Int) -> UInt64 {
-    bytes.withUnsafeBytes {
-      UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-    }
+    bytes.loadLittleEndian(at: position, as: UInt64.self)
   }
 
   /// Loads a little-endian fixed-width integer.
   @inline(__always) func integer<T: FixedWidthInteger>(_ position: Int, as: T.Type) -> T {
-    bytes.withUnsafeBytes {
-      T(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: T.self))
-    }
+    bytes.loadLittleEndian(at: position, as: T.self)
   }
 
   // MARK: Checks

@@ -4,7 +4,7 @@ extension FlatBufferTable {
   /// converter's "not used" values); an error when the bytes run past the end of the file.
   /// A view into the file, not a copy.
   func bytesAfterFlatBuffer(offsetID: Int, _ offsetField: String, sizeID: Int, _ sizeField: String)
-    throws(FlatBufferError) -> ArraySlice<UInt8>?
+    throws(FlatBufferError) -> ModelBytes?
   {
     let offset = try integer(offsetID, offsetField, default: UInt64(0))
     let size = try integer(sizeID, sizeField, default: UInt64(0))

@@ -13,16 +13,8 @@ public enum FileReader {
   /// Reads the file at `path` in one allocation, without intermediate copies.
   /// - Parameter maxBytes: the largest file accepted, checked before allocating.
   public static func read(_ path: String, maxBytes: Int) throws(FileReadError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw .unreadable(reason: systemMessage()) }
+    let (descriptor, size) = try openRegularFile(path, maxBytes: maxBytes)
     defer { _ = close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: systemMessage()) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw .unreadable(reason: "not a regular file")
-    }
-    let size = Int(status.st_size)
-    guard size <= maxBytes else { throw .tooLarge(size: size, limit: maxBytes) }
     if size == 0 { return [] }
     var failure: FileReadError?
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
@@ -49,6 +41,46 @@ public enum FileReader {
     }
     if let failure { throw failure }
     return bytes
+  }
+
+  /// The file at `path` as ``ModelBytes``: mapped read-only and private, so pages are read
+  /// from the page cache only when touched and are never copied; a file that cannot be mapped
+  /// is read into a private copy instead. Like every reader of mapped files (LiteRT included),
+  /// it assumes nothing truncates the file while it is in use.
+  /// - Parameter maxBytes: the largest file accepted, checked before mapping.
+  public static func map(_ path: String, maxBytes: Int) throws(FileReadError) -> ModelBytes {
+    let (descriptor, size) = try openRegularFile(path, maxBytes: maxBytes)
+    defer { _ = close(descriptor) }
+    if size == 0 { return .empty }
+    let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
+    guard let mapped, mapped != MAP_FAILED else {
+      return ModelBytes(try read(path, maxBytes: maxBytes))
+    }
+    return ModelBytes(
+      storage: ModelBytesStorage(mapping: UnsafeRawPointer(mapped), count: size), range: 0..<size)
+  }
+
+  /// Opens `path` for reading: a descriptor the caller closes, and the file's size, checked
+  /// to be a regular file of at most `maxBytes` bytes.
+  private static func openRegularFile(_ path: String, maxBytes: Int) throws(FileReadError) -> (
+    descriptor: Int32, size: Int
+  ) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw .unreadable(reason: systemMessage()) }
+    var status = stat()
+    var failure: FileReadError?
+    if fstat(descriptor, &status) != 0 {
+      failure = .unreadable(reason: systemMessage())
+    } else if (status.st_mode & S_IFMT) != S_IFREG {
+      failure = .unreadable(reason: "not a regular file")
+    } else if Int(status.st_size) > maxBytes {
+      failure = .tooLarge(size: Int(status.st_size), limit: maxBytes)
+    }
+    if let failure {
+      _ = close(descriptor)
+      throw failure
+    }
+    return (descriptor, Int(status.st_size))
   }
 
   private static func systemMessage() -> String {

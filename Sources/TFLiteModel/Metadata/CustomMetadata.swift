@@ -7,6 +7,6 @@ public struct CustomMetadata: Sendable, Equatable {
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
     name = try t.string(0, "name") ?? ""
     let range = try t.byteRange(1, "data") ?? 0..<0
-    data = t.reader.bytes[range]
+    data = ArraySlice(t.reader.bytes[range])
   }
 }

@@ -9,12 +9,12 @@ extension ModelFile {
   public func operatorCode(of op: Operator) -> OperatorCode { operatorCodes[op.opcodeIndex] }
 
   /// A tensor's constant data: a view into ``bytes``, empty when the tensor has none.
-  public func constantData(of tensor: ModelTensor) -> ArraySlice<UInt8> {
+  public func constantData(of tensor: ModelTensor) -> ModelBytes {
     tensor.bufferIndex < buffers.count ? buffers[tensor.bufferIndex].data : bytes[0..<0]
   }
 
   /// The bytes of the named metadata entry (e.g. `min_runtime_version`), or nil if absent.
-  public func metadataBuffer(named name: String) -> ArraySlice<UInt8>? {
+  public func metadataBuffer(named name: String) -> ModelBytes? {
     metadataEntries.first(where: { $0.name == name }).map { buffers[$0.bufferIndex].data }
   }
 
@@ -26,7 +26,7 @@ extension ModelFile {
 
   /// The contents of an associated file, extracted from the appended zip archive (a view for
   /// stored entries, inflated for deflated ones) with its CRC-32 checked.
-  public func associatedFile(named name: String) throws(ModelError) -> ArraySlice<UInt8> {
+  public func associatedFile(named name: String) throws(ModelError) -> ModelBytes {
     guard let archive, let entry = archive.entry(named: name) else {
       throw .associatedFileMissing(name: name)
     }

@@ -3,12 +3,13 @@
 ///
 /// Loading verifies the whole FlatBuffer (every offset, length, union and string bounds-checked;
 /// every tensor, buffer, operator-code and subgraph index range-checked) and decodes its
-/// structure into value types. Constant data are never copied: ``ModelBuffer/data`` and
-/// custom options are views into ``bytes``. Associated files are located but not extracted
-/// until asked for.
+/// structure into value types. Constant data are never copied: ``ModelBuffer/data`` is a view
+/// into ``bytes``, which for a file is a read-only mapping (pages are read when first touched).
+/// Custom options are small copies. Associated files are located but not extracted until asked
+/// for.
 public struct ModelFile: Sendable {
   /// The whole file.
-  public let bytes: [UInt8]
+  public let bytes: ModelBytes
   /// The schema version the converter wrote (3 for every current model).
   public let version: UInt32
   /// Free text from the converter, e.g. `TOCO Converted.`
@@ -32,11 +33,11 @@ public struct ModelFile: Sendable {
   /// The limits this model was loaded with; they also bound label parsing.
   public let limits: ModelLimits
 
-  /// Reads the model file at `path`.
+  /// Reads the model file at `path`, mapped rather than copied (``FileReader/map(_:maxBytes:)``).
   public init(contentsOfFile path: String, limits: ModelLimits = ModelLimits()) throws(ModelError) {
-    let bytes: [UInt8]
+    let bytes: ModelBytes
     do {
-      bytes = try FileReader.read(path, maxBytes: limits.maxFileBytes)
+      bytes = try FileReader.map(path, maxBytes: limits.maxFileBytes)
     } catch {
       switch error {
       case .unreadable(let reason): throw .fileUnreadable(path: path, reason: reason)
@@ -46,15 +47,20 @@ public struct ModelFile: Sendable {
     try self.init(bytes: bytes, limits: limits)
   }
 
-  /// Reads a model from its bytes (kept, not copied).
+  /// Reads a model from bytes in memory (copied once into ``bytes``).
   public init(bytes: [UInt8], limits: ModelLimits = ModelLimits()) throws(ModelError) {
+    try self.init(bytes: ModelBytes(bytes), limits: limits)
+  }
+
+  /// Reads a model from ``ModelBytes`` (kept, not copied).
+  public init(bytes: ModelBytes, limits: ModelLimits = ModelLimits()) throws(ModelError) {
     self.bytes = bytes
     self.limits = limits
     let reader: FlatBufferReader
     let root: FlatBufferTable
     do {
       reader = try FlatBufferReader(
-        bytes: bytes, range: 0..<bytes.count, fileIdentifier: "TFL3", limits: limits.flatBuffer)
+        bytes: bytes, range: bytes.indices, fileIdentifier: "TFL3", limits: limits.flatBuffer)
       root = try reader.root(typeName: "Model")
       let decoded = try Self.decode(root)
       (version, description, operatorCodes, subgraphs, buffers, metadataEntries, signatureDefs) =
@@ -129,7 +135,7 @@ public struct ModelFile: Sendable {
 
   /// Finds the first `TFLITE_METADATA` entry and decodes its buffer as `M001` metadata.
   private static func readMetadata(
-    bytes: [UInt8], entries: [MetadataEntry], buffers: [ModelBuffer], limits: ModelLimits
+    bytes: ModelBytes, entries: [MetadataEntry], buffers: [ModelBuffer], limits: ModelLimits
   ) throws(ModelError) -> (metadata: ModelMetadata, warnings: [ModelWarning])? {
     guard let entry = entries.first(where: { $0.name == "TFLITE_METADATA" }) else { return nil }
     let data = buffers[entry.bufferIndex].data

@@ -3,7 +3,7 @@ public struct ModelBuffer: Sendable, Equatable {
   /// The bytes: a view into the loaded file, never a copy. Empty when the buffer holds no data
   /// (converters make buffer 0 such a sentinel). Converters align inline data to 16 bytes, but
   /// nothing checks it: read elements with unaligned loads or check the address first.
-  public internal(set) var data: ArraySlice<UInt8>
+  public internal(set) var data: ModelBytes
   /// True when the bytes live after the FlatBuffer, addressed by the `offset`/`size` fields
   /// (the layout converters use for models over 2 GB).
   public internal(set) var isOutsideFlatBuffer: Bool

@@ -12,7 +12,7 @@ public struct Operator: Sendable, Equatable {
   public internal(set) var mutatingVariableInputs: [Bool]
   /// The decoded builtin options.
   public internal(set) var builtinOptions: BuiltinOptions
-  /// The custom operator's options: a view into the model bytes (no copy), or nil.
+  /// The custom operator's options (a small copy, indexed from 0), or nil.
   /// Stored inline or, for very large models, after the FlatBuffer at an absolute file offset.
   public internal(set) var customOptions: ArraySlice<UInt8>?
   /// Encoding of ``customOptions``; 0 is FlexBuffers, the only format the schema defines.
@@ -36,10 +36,11 @@ public struct Operator: Sendable, Equatable {
     intermediates = try Self.tensorIndices(
       t, 8, "intermediates", tensorCount: tensorCount, allowOmitted: false)
     if let range = try t.byteRange(5, "custom_options") {
-      customOptions = t.reader.bytes[range]
+      customOptions = ArraySlice(t.reader.bytes[range])
     } else {
       customOptions = try t.bytesAfterFlatBuffer(
-        offsetID: 9, "large_custom_options_offset", sizeID: 10, "large_custom_options_size")
+        offsetID: 9, "large_custom_options_offset", sizeID: 10, "large_custom_options_size"
+      ).map { ArraySlice($0) }
     }
     // Not decoded, but verified: builtin_options_2, debug_metadata_index.
     try t.verify(as: "Operator", in: .tflite, only: [11, 12, 13])

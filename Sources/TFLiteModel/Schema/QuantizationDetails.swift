@@ -13,7 +13,7 @@ public enum QuantizationDetails: Sendable, Equatable {
     case 0: return nil
     case 1:
       let range = try table?.byteRange(0, "custom") ?? 0..<0
-      self = .custom(table.map { $0.reader.bytes[range] } ?? [])
+      self = .custom(table.map { ArraySlice($0.reader.bytes[range]) } ?? [])
     case 2:
       self = .blockwise(
         scalesTensor: Int(try table?.integer(0, "scales", default: Int32(0)) ?? 0),

@@ -12,7 +12,7 @@ extension SparsityParameters {
   /// end at their index count, indices are in range, the values are exactly the elements
   /// reached, and the dense tensor fits in `maxBytes`.
   public func densified(
-    values: ArraySlice<UInt8>, elementSize: Int, shape: [Int], maxBytes: Int
+    values: ModelBytes, elementSize: Int, shape: [Int], maxBytes: Int
   ) throws(DensifyError) -> [UInt8] {
     let layout = try Layout(self, shape: shape, elementSize: elementSize, maxBytes: maxBytes)
     let leaves = try layout.leafCount(self)
@@ -132,14 +132,14 @@ extension SparsityParameters {
   struct Walk {
     let parameters: SparsityParameters
     let layout: Layout
-    let values: ArraySlice<UInt8>
+    let values: ModelBytes
     let elementSize: Int
     /// The current position in every stored dimension.
     var position: [Int]
     var next = 0
 
     init(
-      parameters: SparsityParameters, layout: Layout, values: ArraySlice<UInt8>, elementSize: Int
+      parameters: SparsityParameters, layout: Layout, values: ModelBytes, elementSize: Int
     ) {
       self.parameters = parameters
       self.layout = layout

@@ -17,11 +17,11 @@ import Inflate
 ///
 /// The central directory and local headers are parsed and bounds-checked eagerly, without
 /// copying any entry data, in time proportional to the number of entries. Data is read by
-/// ``contents(of:)``: stored entries are returned as zero-copy slices, deflated ones are
+/// ``contents(of:)``: stored entries are returned as zero-copy views, deflated ones are
 /// inflated; either way the CRC-32 is verified on every call (nothing is cached).
 public struct ZipArchive: Sendable {
   /// The bytes the archive was read from.
-  public let bytes: [UInt8]
+  public let bytes: ModelBytes
   /// The entries in central-directory order, without later duplicates of a name.
   public let entries: [ZipEntry]
   /// The number of bytes before the archive that offsets in it do not count (0 when its
@@ -30,7 +30,7 @@ public struct ZipArchive: Sendable {
   /// The position of the end-of-central-directory record.
   public let endRecordOffset: Int
   /// The archive comment (a slice of ``bytes``; clipped to the data if its length lies).
-  public let comment: ArraySlice<UInt8>
+  public let comment: ModelBytes
   /// The limits used for reading.
   public let limits: ZipLimits
   /// Entry index by name (the first occurrence).
@@ -41,6 +41,11 @@ public struct ZipArchive: Sendable {
   /// - Throws: ``ZipError/noArchive`` if there is none; another ``ZipError`` if the
   ///   archive is malformed, uses Zip64 or several disks, or exceeds `limits.maxEntries`.
   public init(bytes: [UInt8], limits: ZipLimits = ZipLimits()) throws(ZipError) {
+    try self.init(bytes: ModelBytes(bytes), limits: limits)
+  }
+
+  /// Finds and parses the zip archive at the end of `bytes` (indexed from its start).
+  public init(bytes: ModelBytes, limits: ZipLimits = ZipLimits()) throws(ZipError) {
     let layout = try bytes.withUnsafeBufferPointer { (buffer) throws(ZipError) in
       try ZipArchive.parse(buffer, limits: limits)
     }
@@ -50,7 +55,10 @@ public struct ZipArchive: Sendable {
     indexByName = layout.indexByName
     prefixLength = layout.prefix
     endRecordOffset = layout.endRecordOffset
-    comment = bytes[layout.comment]
+    comment =
+      bytes[
+        (bytes.startIndex + layout.comment.lowerBound)..<(bytes.startIndex
+          + layout.comment.upperBound)]
   }
 
   /// Returns the entry called `name` (the first one, if the name is duplicated), or nil.
@@ -60,8 +68,8 @@ public struct ZipArchive: Sendable {
 
   /// Returns the uncompressed contents of `entry`, verified against its CRC-32.
   ///
-  /// Stored entries are a zero-copy slice of ``bytes``; deflated entries are inflated into
-  /// a new array of exactly the declared size.
+  /// Stored entries are a zero-copy view into ``bytes``; deflated entries are inflated into
+  /// new bytes of exactly the declared size.
   /// - Throws: ``ZipError/encryptedEntry(entry:)``,
   ///   ``ZipError/unsupportedCompression(method:entry:)``,
   ///   ``ZipError/entryTooLarge(entry:size:limit:)`` (checked before allocating),
@@ -69,7 +77,7 @@ public struct ZipArchive: Sendable {
   ///   ``ZipError/entryDataOutOfBounds(entry:offset:size:)``,
   ///   ``ZipError/inflateFailed(entry:error:)`` (including data longer or shorter than
   ///   declared) or ``ZipError/crcMismatch(entry:expected:actual:)``.
-  public func contents(of entry: ZipEntry) throws(ZipError) -> ArraySlice<UInt8> {
+  public func contents(of entry: ZipEntry) throws(ZipError) -> ModelBytes {
     guard !entry.isEncrypted else { throw .encryptedEntry(entry: entry.name) }
     guard entry.method == 0 || entry.method == 8 else {
       throw .unsupportedCompression(method: entry.method, entry: entry.name)
@@ -84,8 +92,9 @@ public struct ZipArchive: Sendable {
       throw .entryDataOutOfBounds(
         entry: entry.name, offset: entry.dataOffset, size: entry.compressedSize)
     }
-    let stored = bytes[entry.dataOffset..<(entry.dataOffset + entry.compressedSize)]
-    let data: ArraySlice<UInt8>
+    let start = bytes.startIndex + entry.dataOffset
+    let stored = bytes[start..<(start + entry.compressedSize)]
+    let data: ModelBytes
     if entry.method == 0 {
       guard entry.compressedSize == entry.uncompressedSize else {
         throw .storedSizeMismatch(
@@ -97,12 +106,14 @@ public struct ZipArchive: Sendable {
       do {
         let limits = InflateLimits(
           maxOutputBytes: limits.maxEntrySize, expectedOutputBytes: entry.uncompressedSize)
-        data = try Inflate.decompress(stored, format: .raw, limits: limits)[...]
+        data = try stored.withUnsafeBytes { (raw) throws(InflateError) in
+          ModelBytes(try Inflate.decompress(raw, format: .raw, limits: limits))
+        }
       } catch {
         throw .inflateFailed(entry: entry.name, error: error)
       }
     }
-    let crc = CRC32.checksum(data)
+    let crc = data.withUnsafeBytes { CRC32.checksum($0) }
     guard crc == entry.crc32 else {
       throw .crcMismatch(entry: entry.name, expected: entry.crc32, actual: crc)
     }
@@ -112,7 +123,7 @@ public struct ZipArchive: Sendable {
   /// Returns the verified contents of the entry called `name`; see ``contents(of:)``.
   /// - Throws: ``ZipError/entryNotFound(name:)`` if there is no such entry, or any error
   ///   of ``contents(of:)``.
-  public func contents(named name: String) throws(ZipError) -> ArraySlice<UInt8> {
+  public func contents(named name: String) throws(ZipError) -> ModelBytes {
     guard let entry = entry(named: name) else { throw .entryNotFound(name: name) }
     return try contents(of: entry)
   }

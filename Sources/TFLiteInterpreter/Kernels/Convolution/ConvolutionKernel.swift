@@ -25,7 +25,7 @@ final class ConvolutionKernel: Kernel {
 
   private init(
     geometry: ConvolutionGeometry, outputChannels: Int, activation: FusedActivation,
-    kernels: KernelSet, hasBias: Bool, filter: ArraySlice<UInt8>?
+    kernels: KernelSet, hasBias: Bool, filter: ModelBytes?
   ) {
     self.geometry = geometry
     self.outputChannels = outputChannels

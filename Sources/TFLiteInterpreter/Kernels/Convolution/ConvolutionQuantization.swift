@@ -244,7 +244,7 @@ struct ConvolutionQuantization {
 
   /// The largest |weight − zero point| over `weights` (bytes of this filter's type), or the
   /// type's bound when the weights are not known at load.
-  func filterBound(_ weights: ArraySlice<UInt8>?) -> Int {
+  func filterBound(_ weights: ModelBytes?) -> Int {
     guard let weights else { return signed ? 128 + Int(abs(filterZeroPoint)) : 255 }
     // Which byte values occur (one store per weight), then the extremes among them.
     var seen = [Bool](repeating: false, count: 256)

@@ -29,7 +29,7 @@ final class FullyConnectedKernel: Kernel {
 
   private init(
     _ shape: Shape, activation: FusedActivation, kernels: KernelSet, hasBias: Bool,
-    weights: ArraySlice<UInt8>?
+    weights: ModelBytes?
   ) {
     self.shape = shape
     self.activation = activation

@@ -1,4 +1,5 @@
 internal import OcellusKernels
+import TFLiteModel
 
 /// The fast path of the hybrid kernels: exact integer products of int8 weights `[N][K]` and
 /// quantized rows, run on the float GEMM of the kernel build. The rows enter as the
@@ -24,7 +25,7 @@ final class HybridGEMM {
 
   /// Widens and packs the int8 `weights` (`columns` rows of `depth` bytes).
   init(
-    kernels: KernelSet, weights: ArraySlice<UInt8>, columns: Int, depth: Int,
+    kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int,
     identity: FusedActivation
   ) {
     self.kernels = kernels
@@ -46,12 +47,12 @@ final class HybridGEMM {
             Int8(bitPattern: weights[base + row * depth + start + k]))
         }
       }
-      let bytes = floats.withUnsafeBytes { Array($0) }
+      let bytes = floats.withUnsafeBytes { ModelBytes($0) }
       chunks.append(
         (
           start, length,
           PackedStorage(
-            kernels: kernels, weights: bytes[...], columns: columns, depth: length,
+            kernels: kernels, weights: bytes, columns: columns, depth: length,
             widening: nil)
         ))
       start += length
@@ -65,7 +66,7 @@ final class HybridGEMM {
   /// The weights packed for the VNNI build's `int8Sums`, with each column's sum; nil on other
   /// builds.
   private static func packBytes(
-    kernels: KernelSet, weights: ArraySlice<UInt8>, columns: Int, depth: Int
+    kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int
   ) -> (packed: UnsafeMutablePointer<Int8>, columnSums: [Int32])? {
     guard kernels.hasDotProducts, columns > 0, depth > 0, weights.count == columns * depth
     else { return nil }

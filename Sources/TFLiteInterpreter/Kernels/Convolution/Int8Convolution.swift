@@ -1,4 +1,5 @@
 internal import OcellusKernels
+import TFLiteModel
 
 /// An 8-bit CONV_2D as a GEMM on 8-bit dot products (the VNNI build's `int8Multiply`): B is the
 /// constant weights packed at load; A is the input as stored when each output pixel reads just
@@ -62,7 +63,7 @@ final class Int8Convolution {
   /// ``minimumUnsignedDepth`` (uint8) or more. `direct`
   /// says each output pixel's A row is its input pixel (1×1, stride 1).
   init?(
-    kernels: KernelSet, quantization: ConvolutionQuantization, filter: ArraySlice<UInt8>?,
+    kernels: KernelSet, quantization: ConvolutionQuantization, filter: ModelBytes?,
     bias: TensorDescription?, columns: Int, depth: Int, geometry: ConvolutionGeometry,
     direct: Bool
   ) {

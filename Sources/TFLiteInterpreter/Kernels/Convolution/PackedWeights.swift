@@ -1,3 +1,5 @@
+import TFLiteModel
+
 /// The B matrix of a convolution or fully-connected GEMM — `columns` rows of `depth` weights
 /// (TFLite's `[OC][KH][KW][IC]` filters and `[N][K]` fully-connected weights) — packed into the
 /// column panels of a kernel build: once at load when the weights are constant, else into
@@ -19,7 +21,7 @@ struct PackedWeights {
   /// Packs `constant` (raw little-endian floats, or bytes with `widening`) when given; else
   /// plans to pack input 1 at each run.
   init(
-    kernels: KernelSet, constant: ArraySlice<UInt8>?, columns: Int, depth: Int,
+    kernels: KernelSet, constant: ModelBytes?, columns: Int, depth: Int,
     widening: Widening? = nil
   ) {
     self.kernels = kernels
@@ -39,7 +41,7 @@ struct PackedWeights {
 
   /// Writes the integer-valued floats `weight − zeroPoint` of constant quantized `weights`.
   static func widen(
-    _ weights: ArraySlice<UInt8>, _ widening: Widening,
+    _ weights: ModelBytes, _ widening: Widening,
     into destination: UnsafeMutablePointer<Float>
   ) {
     var index = 0
@@ -80,7 +82,7 @@ final class PackedStorage {
   /// Packs `weights`: `columns` rows of `depth` values, raw little-endian floats, or bytes
   /// widened to `weight − zeroPoint` first.
   init(
-    kernels: KernelSet, weights: ArraySlice<UInt8>, columns: Int, depth: Int,
+    kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int,
     widening: PackedWeights.Widening?
   ) {
     let count = max(kernels.entry.packedCount(depth, columns), 1)

@@ -1,4 +1,5 @@
 internal import OcellusKernels
+import TFLiteModel
 
 /// CONV_2D on uint8 or int8 NHWC tensors (see ``ConvolutionQuantization`` for the parameters),
 /// bit-exact with TFLite's reference kernels.
@@ -36,7 +37,7 @@ final class QuantizedConvolutionKernel: Kernel {
 
   init(
     geometry: ConvolutionGeometry, outputChannels: Int, quantization: ConvolutionQuantization,
-    kernels: KernelSet, threads: Int, filter: ArraySlice<UInt8>?, bias: TensorDescription?
+    kernels: KernelSet, threads: Int, filter: ModelBytes?, bias: TensorDescription?
   ) {
     self.geometry = geometry
     self.outputChannels = outputChannels

@@ -1,4 +1,5 @@
 internal import OcellusKernels
+import TFLiteModel
 
 /// DEPTHWISE_CONV_2D on uint8 or int8 NHWC tensors (see ``ConvolutionQuantization``),
 /// bit-exact with TFLite's reference kernels.
@@ -30,7 +31,7 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
 
   init(
     geometry: ConvolutionGeometry, multiplier: Int, quantization: ConvolutionQuantization,
-    kernels: KernelSet, threads: Int, filter constant: ArraySlice<UInt8>?,
+    kernels: KernelSet, threads: Int, filter constant: ModelBytes?,
     bias: TensorDescription?
   ) {
     self.geometry = geometry

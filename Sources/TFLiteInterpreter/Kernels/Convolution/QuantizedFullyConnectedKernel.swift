@@ -1,4 +1,5 @@
 internal import OcellusKernels
+import TFLiteModel
 
 /// FULLY_CONNECTED on uint8 or int8 tensors (see ``ConvolutionQuantization``), bit-exact with
 /// TFLite's reference kernels, which requantize in double:
@@ -22,7 +23,7 @@ final class QuantizedFullyConnectedKernel: Kernel {
 
   init(
     _ shape: FullyConnectedKernel.Shape, quantization: ConvolutionQuantization,
-    kernels: KernelSet, weights: ArraySlice<UInt8>?, bias: TensorDescription?
+    kernels: KernelSet, weights: ModelBytes?, bias: TensorDescription?
   ) {
     self.shape = shape
     self.quantization = quantization

@@ -200,7 +200,7 @@ final class DetectionPostProcessKernel: Kernel {
 
   /// The index of the first constant anchor whose height or width is negative, or nil.
   private static func firstInvertedAnchor(
-    _ data: ArraySlice<UInt8>, _ format: DetectionInputFormat
+    _ data: ModelBytes, _ format: DetectionInputFormat
   ) -> Int? {
     let table = format.table ?? []
     let count = data.count / (format.table == nil ? 16 : 4)
