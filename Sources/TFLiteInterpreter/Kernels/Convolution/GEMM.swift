@@ -29,11 +29,20 @@ enum GEMM {
   }
 
   /// Calls `body(rows, panels)` over row blocks × column panels covering `m × n`, in parallel.
+  /// `outputBytes`: the size of one element of C (1 for 8-bit outputs).
   static func split(
-    kernels: KernelSet, m: Int, n: Int, k: Int, pool: ThreadPool,
+    kernels: KernelSet, m: Int, n: Int, k: Int, outputBytes: Int = 4, pool: ThreadPool,
     _ body: (Range<Int>, Range<Int>) -> Void
   ) {
-    split(kernels: kernels, m: m, n: n, k: k, pool: pool) { rows, panels, _ in body(rows, panels) }
+    split(kernels: kernels, m: m, n: n, k: k, outputBytes: outputBytes, pool: pool) {
+      rows, panels, _ in body(rows, panels)
+    }
+  }
+
+  /// Panels a thread takes together so that two threads never write one cache line of a row
+  /// of C (64 bytes: four 16-column panels of bytes, one of floats).
+  static func panelsPerItem(kernels: KernelSet, outputBytes: Int) -> Int {
+    max(1, 64 / max(1, kernels.columnTile * outputBytes))
   }
 
   /// The most rows a block of ``split(kernels:m:n:k:pool:onThread:)`` has for depth `k`.
@@ -46,32 +55,41 @@ enum GEMM {
   /// parallel; `thread` (0..<`pool.threadCount`) runs one call at a time, so `body` may use
   /// scratch of its own per thread. A block has at most ``maximumBlockRows(kernels:k:)`` rows.
   static func split(
-    kernels: KernelSet, m: Int, n: Int, k: Int, pool: ThreadPool,
+    kernels: KernelSet, m: Int, n: Int, k: Int, outputBytes: Int = 4, pool: ThreadPool,
     onThread body: (Range<Int>, Range<Int>, _ thread: Int) -> Void
   ) {
     guard m > 0, n > 0 else { return }
     let tile = kernels.rowTile
     let panels = kernels.entry.panelCount(n)
-    var blockRows = maximumBlockRows(kernels: kernels, k: k)
     let threads = pool.threadCount
+    // Items are row blocks with every panel when there are rows for every thread to get a
+    // few tiles (threads then share no cache line of C except where their rows meet), else a
+    // row block × a group of panels that fills whole cache lines of a row of C.
+    let rowTiles = (m + tile - 1) / tile
+    let groupPanels =
+      rowTiles >= 4 * threads ? panels : panelsPerItem(kernels: kernels, outputBytes: outputBytes)
+    let groups = (panels + groupPanels - 1) / groupPanels
+    var blockRows = maximumBlockRows(kernels: kernels, k: k)
     if threads > 1 {
       // Enough items for every thread to get a few, without going below one tile of rows.
-      let wantedBlocks = (threads * 4 + panels - 1) / panels
+      let wantedBlocks = (threads * 4 + groups - 1) / groups
       let rowsPerBlock = (m + wantedBlocks - 1) / wantedBlocks
       blockRows = min(blockRows, max(tile, (rowsPerBlock + tile - 1) / tile * tile))
     }
     let blocks = (m + blockRows - 1) / blockRows
-    let itemWork = min(blockRows, m) * max(k, 1) * kernels.columnTile
+    let itemWork = min(blockRows, m) * max(k, 1) * kernels.columnTile * groupPanels
     let minimumChunk = max(1, minimumChunkWork / max(itemWork, 1))
-    pool.parallelFor(blocks * panels, minimumChunk: minimumChunk) { items, thread in
+    pool.parallelFor(blocks * groups, minimumChunk: minimumChunk) { items, thread in
       var item = items.lowerBound
       while item < items.upperBound {
-        let block = item / panels
-        let firstPanel = item % panels
-        let endPanel = min(panels, firstPanel + (items.upperBound - item))
+        let block = item / groups
+        let firstGroup = item % groups
+        let endGroup = min(groups, firstGroup + (items.upperBound - item))
         let firstRow = block * blockRows
-        body(firstRow..<min(m, firstRow + blockRows), firstPanel..<endPanel, thread)
-        item += endPanel - firstPanel
+        body(
+          firstRow..<min(m, firstRow + blockRows),
+          (firstGroup * groupPanels)..<min(panels, endGroup * groupPanels), thread)
+        item += endGroup - firstGroup
       }
     }
   }

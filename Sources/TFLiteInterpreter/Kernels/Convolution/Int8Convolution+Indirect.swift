@@ -20,30 +20,28 @@ extension Int8Convolution {
     let (panels, depth, columns) = ((columns + 15) / 16, layout.rowLength, columns)
     let segments = layout.segments
     let blocks = (rows + Self.blockRows - 1) / Self.blockRows
-    let groups = min(pool.threadCount, blocks)
     let pointerBytes = Self.blockRows * segments * MemoryLayout<UnsafePointer<UInt8>>.stride
-    let groupBytes = pointerBytes + Self.blockRows * depth
-    let buffers = workspace(groups * groupBytes)
-    pool.parallelFor(groups) { range in
-      for group in range {
-        let table = (buffers + group * groupBytes).bindMemory(
-          to: UnsafePointer<UInt8>.self, capacity: Self.blockRows * segments)
-        let scratch = (buffers + group * groupBytes + pointerBytes).bindMemory(
-          to: UInt8.self, capacity: Self.blockRows * depth)
-        for block in stride(from: group, to: blocks, by: groups) {
-          let first = block * Self.blockRows
-          let count = min(Self.blockRows, rows - first)
-          point(g, input, rows: first..<(first + count), table, scratch)
-          let o: Int8IndirectGEMMOperands = (
-            m: count, n: columns, segments: segments, segmentLength: layout.length,
-            segmentStride: layout.stride,
-            rows: UnsafePointer(table), signedActivations: signedActivations, flip: flip,
-            rowFactor: rowFactor,
-            packed: UnsafePointer(packed), requantization: requantization,
-            c: output + first * columns, ldc: columns
-          )
-          multiply(o, 0..<count, 0..<panels)
-        }
+    let threadBytes = pointerBytes + Self.blockRows * depth
+    let buffers = workspace(pool.threadCount * threadBytes)
+    // Blocks are claimed in chunks by whichever thread is free, each with buffers of its own.
+    pool.parallelFor(blocks) { range, thread in
+      let table = (buffers + thread * threadBytes).bindMemory(
+        to: UnsafePointer<UInt8>.self, capacity: Self.blockRows * segments)
+      let scratch = (buffers + thread * threadBytes + pointerBytes).bindMemory(
+        to: UInt8.self, capacity: Self.blockRows * depth)
+      for block in range {
+        let first = block * Self.blockRows
+        let count = min(Self.blockRows, rows - first)
+        point(g, input, rows: first..<(first + count), table, scratch)
+        let o: Int8IndirectGEMMOperands = (
+          m: count, n: columns, segments: segments, segmentLength: layout.length,
+          segmentStride: layout.stride,
+          rows: UnsafePointer(table), signedActivations: signedActivations, flip: flip,
+          rowFactor: rowFactor,
+          packed: UnsafePointer(packed), requantization: requantization,
+          c: output + first * columns, ldc: columns
+        )
+        multiply(o, 0..<count, 0..<panels)
       }
     }
   }

@@ -165,22 +165,19 @@ final class Int8Convolution {
     let multiply = kernels.entry.int8Multiply
     let (panels, depth) = ((columns + 15) / 16, layout.rowLength)
     let blocks = (rows + Self.blockRows - 1) / Self.blockRows
-    // One buffer per group of blocks (group g takes blocks g, g + groups, …): as many groups
-    // as threads, each group's blocks on one thread at a time.
-    let groups = min(pool.threadCount, blocks)
-    let groupBytes = Self.blockRows * depth
-    let buffers = workspace(groups * groupBytes)
-    pool.parallelFor(groups) { range in
-      for group in range {
-        let gathered = (buffers + group * groupBytes).bindMemory(
-          to: UInt8.self, capacity: Self.blockRows * depth)
-        for block in stride(from: group, to: blocks, by: groups) {
-          let first = block * Self.blockRows
-          let count = min(Self.blockRows, rows - first)
-          gather(patches, input, rows: first..<(first + count), into: gathered)
-          let o = operands(gathered, m: count, requantization, output + first * columns)
-          multiply(o, 0..<count, 0..<panels)
-        }
+    // Blocks are claimed in chunks by whichever thread is free; each thread gathers into a
+    // buffer of its own.
+    let bufferBytes = Self.blockRows * depth
+    let buffers = workspace(pool.threadCount * bufferBytes)
+    pool.parallelFor(blocks) { range, thread in
+      let gathered = (buffers + thread * bufferBytes).bindMemory(
+        to: UInt8.self, capacity: Self.blockRows * depth)
+      for block in range {
+        let first = block * Self.blockRows
+        let count = min(Self.blockRows, rows - first)
+        gather(patches, input, rows: first..<(first + count), into: gathered)
+        let o = operands(gathered, m: count, requantization, output + first * columns)
+        multiply(o, 0..<count, 0..<panels)
       }
     }
   }
@@ -274,6 +271,8 @@ final class Int8Convolution {
   ) {
     let multiply = kernels.entry.int8Multiply
     let o = operands(input, m: rows, requantization, output)
-    GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, pool: pool) { multiply(o, $0, $1) }
+    GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, outputBytes: 1, pool: pool) {
+      multiply(o, $0, $1)
+    }
   }
 }

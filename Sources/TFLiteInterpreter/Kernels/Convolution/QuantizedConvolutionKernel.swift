@@ -138,7 +138,7 @@ final class QuantizedConvolutionKernel: Kernel {
     let perThread = directBlockFloats
     let (multiply, widen) = (kernels.entry.quantizedMultiply, kernels.entry.widen)
     let (signed, zeroPoint) = (quantization.signed, quantization.inputZeroPoint)
-    GEMM.split(kernels: kernels, m: rowCount, n: columns, k: depth, pool: pool) {
+    GEMM.split(kernels: kernels, m: rowCount, n: columns, k: depth, outputBytes: 1, pool: pool) {
       rows, panels, thread in
       let a = scratch + thread * perThread
       widen(input + rows.lowerBound * depth, rows.count * depth, signed, zeroPoint, a)

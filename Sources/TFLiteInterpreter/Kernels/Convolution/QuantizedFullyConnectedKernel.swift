@@ -68,7 +68,7 @@ final class QuantizedFullyConnectedKernel: Kernel {
       ldc: units
     )
     let multiply = kernels.entry.quantizedMultiply
-    GEMM.split(kernels: kernels, m: rows, n: units, k: depth, pool: io.pool) {
+    GEMM.split(kernels: kernels, m: rows, n: units, k: depth, outputBytes: 1, pool: io.pool) {
       multiply(operands, $0, $1)
     }
   }
