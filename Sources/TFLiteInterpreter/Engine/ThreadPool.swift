@@ -8,9 +8,14 @@
 
 /// A fixed set of worker threads that run data-parallel loops.
 ///
-/// A loop is cut into contiguous chunks decided only by its size and the pool's thread count;
-/// the caller and the workers claim chunks one at a time until none are left, so a worker
-/// that wakes late (or not at all, on a busy machine) never holds the caller up. Between loops
+/// A loop is cut into contiguous chunks decided only by its size and the pool's thread count.
+/// Thread `t` of `T` owns the `t`-th contiguous `1/T` of the chunks and claims them one at a
+/// time from the front; a thread whose share is done takes the last unclaimed chunk of the
+/// share with the most left. A worker that wakes late (or not at all, on a busy machine) never
+/// holds the caller up, and consecutive loops over the same rows give each thread the rows it
+/// wrote in the previous one, still in its own caches (cores that share no cache otherwise
+/// pass every line across: measured 4.05 → 3.65 ms for MobileNet v2 quant in such spells,
+/// 3.10 → 3.01 ms otherwise). Between loops
 /// the workers, and the caller waiting for the last chunks, poll for ``spinTime`` before they
 /// sleep on a condition variable: an operator's loops follow one another within microseconds,
 /// and a sleeping thread takes tens of microseconds to wake. Kernels write
@@ -20,12 +25,13 @@
 final class ThreadPool: @unchecked Sendable {
   /// Number of threads that work on a loop, including the caller.
   let threadCount: Int
-  private let state = State()
+  private let state: State
   private var threads: [pthread_t] = []
 
   /// Starts `threadCount - 1` workers (threads 1, 2, …; the caller is thread 0).
   init(threadCount: Int) {
     let requested = max(1, threadCount)
+    state = State(maximumThreads: requested)
     for _ in 1..<requested {
       // Indexes stay dense (1, 2, …) even when a thread fails to start.
       let worker = Unmanaged.passRetained(Worker(state: state, thread: threads.count + 1))
@@ -75,7 +81,7 @@ final class ThreadPool: @unchecked Sendable {
       return
     }
     withoutActuallyEscaping(body) { body in
-      state.run(chunks: chunks) { chunk, thread in
+      state.run(chunks: chunks, threads: threadCount) { chunk, thread in
         let lower = count * chunk / chunks
         let upper = count * (chunk + 1) / chunks
         if lower < upper { body(lower..<upper, thread) }
@@ -95,7 +101,10 @@ final class ThreadPool: @unchecked Sendable {
     private var generation = 0
     private var job: ((_ chunk: Int, _ thread: Int) -> Void)?
     private var chunkCount = 0
-    private var nextChunk = 0
+    /// Per thread: the next chunk of its share and the end of what is left of it.
+    private let next: UnsafeMutablePointer<Int>
+    private let end: UnsafeMutablePointer<Int>
+    private var threads = 1
     private var completed = 0
     private var stopping = false
     /// Workers asleep on `wake`, and whether the caller is asleep on `done` (signals are sent
@@ -103,7 +112,9 @@ final class ThreadPool: @unchecked Sendable {
     private var sleepingWorkers = 0
     private var callerSleeping = false
 
-    init() {
+    init(maximumThreads: Int) {
+      next = .allocate(capacity: maximumThreads)
+      end = .allocate(capacity: maximumThreads)
       pthread_mutex_init(mutex, nil)
       pthread_cond_init(wake, nil)
       pthread_cond_init(done, nil)
@@ -116,15 +127,23 @@ final class ThreadPool: @unchecked Sendable {
       mutex.deallocate()
       wake.deallocate()
       done.deallocate()
+      next.deallocate()
+      end.deallocate()
     }
 
-    /// Runs `task` for every chunk in `0..<chunks`, on the caller (thread 0) and whichever
-    /// workers wake in time; waits until all are done.
-    func run(chunks: Int, _ task: @escaping (_ chunk: Int, _ thread: Int) -> Void) {
+    /// Runs `task` for every chunk in `0..<chunks`, on the caller (thread 0) and whichever of
+    /// workers `1..<threads` wake in time; waits until all are done.
+    func run(
+      chunks: Int, threads: Int, _ task: @escaping (_ chunk: Int, _ thread: Int) -> Void
+    ) {
       lock()
       job = task
       chunkCount = chunks
-      nextChunk = 0
+      self.threads = threads
+      for thread in 0..<threads {
+        next[thread] = chunks * thread / threads
+        end[thread] = chunks * (thread + 1) / threads
+      }
       completed = 0
       generation &+= 1
       if sleepingWorkers > 0 { pthread_cond_broadcast(wake) }
@@ -165,12 +184,26 @@ final class ThreadPool: @unchecked Sendable {
       return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
+    /// With the mutex held: the next chunk of `thread`'s share, else the last one left of the
+    /// share with the most left; nil when every chunk is claimed.
+    private func claim(thread: Int) -> Int? {
+      if next[thread] < end[thread] {
+        next[thread] += 1
+        return next[thread] - 1
+      }
+      var richest = thread
+      for other in 0..<threads where end[other] - next[other] > end[richest] - next[richest] {
+        richest = other
+      }
+      guard next[richest] < end[richest] else { return nil }
+      end[richest] -= 1
+      return end[richest]
+    }
+
     /// With the mutex held: claims chunks one by one and runs them unlocked on `thread`, until
     /// none are left.
     private func claimAndRun(thread: Int) {
-      while nextChunk < chunkCount, let task = job {
-        let chunk = nextChunk
-        nextChunk += 1
+      while let task = job, let chunk = claim(thread: thread) {
         pthread_mutex_unlock(mutex)
         task(chunk, thread)
         lock()
