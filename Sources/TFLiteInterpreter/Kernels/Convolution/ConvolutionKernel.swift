@@ -25,14 +25,14 @@ final class ConvolutionKernel: Kernel {
 
   private init(
     geometry: ConvolutionGeometry, outputChannels: Int, activation: FusedActivation,
-    kernels: KernelSet, hasBias: Bool, filter: ModelBytes?
+    kernels: KernelSet, threads: Int, hasBias: Bool, filter: ModelBytes?
   ) {
     self.geometry = geometry
     self.outputChannels = outputChannels
     self.activation = activation
     self.kernels = kernels
     self.hasBias = hasBias
-    rows = ConvolutionRows(geometry, kernels: kernels)
+    rows = ConvolutionRows(geometry, kernels: kernels, threads: threads)
     guard !kernels.isReference, geometry.batch * geometry.outputPixels > 0, outputChannels > 0
     else {
       weights = nil
@@ -78,7 +78,8 @@ final class ConvolutionKernel: Kernel {
     return ConvolutionKernel(
       geometry: geometry, outputChannels: outputChannels,
       activation: try FusedActivation(options.activation, node: node), kernels: node.kernels,
-      hasBias: operands.bias != nil, filter: operands.filter.constant)
+      threads: node.environment.pool.threadCount, hasBias: operands.bias != nil,
+      filter: operands.filter.constant)
   }
 
   /// The geometry and output channels of a convolution of `operands` with `options`, checked.

@@ -2,9 +2,9 @@
 /// for 1×1 stride-1 convolutions the input (float, or widened to floats) is A as it is;
 /// otherwise each output pixel's row of A is gathered through pointers into the input — one run
 /// of `KW × IC` floats per filter row (per tap when the width is dilated) — and only pixels
-/// whose window crosses the border are copied, zero-padded, into scratch (im2col). Rows are
-/// handled in blocks small enough for their scratch to stay in L2; each thread gathers the
-/// rows it multiplies (whole register tiles of rows, every panel).
+/// whose window crosses the border are copied, zero-padded, into scratch (im2col). One parallel
+/// loop covers every output pixel in whole register tiles; each thread gathers the rows it
+/// multiplies (every panel) in blocks small enough for its own block scratch to stay in L2.
 struct ConvolutionRows {
   let geometry: ConvolutionGeometry
   /// GEMM depth: `KH × KW × IC`.
@@ -15,9 +15,12 @@ struct ConvolutionRows {
   let blockRows: Int
   /// Bytes at the start of the block scratch for the row pointers (`blockRows × segments`).
   let pointerBytes: Int
+  /// Threads that gather at once, each into block scratch of its own.
+  let threads: Int
 
-  /// The plan for `geometry` on the GEMM tiles of `kernels`.
-  init(_ geometry: ConvolutionGeometry, kernels: KernelSet) {
+  /// The plan for `geometry` on the GEMM tiles of `kernels`, for a pool of `threads`.
+  init(_ geometry: ConvolutionGeometry, kernels: KernelSet, threads: Int) {
+    self.threads = max(threads, 1)
     self.geometry = geometry
     depth = geometry.filterHeight * geometry.filterWidth * geometry.inputChannels
     segments =
@@ -38,16 +41,20 @@ struct ConvolutionRows {
   /// True when the input rows are A as they are (no gathering).
   var isDirect: Bool { blockRows == 0 }
 
-  /// Bytes of scratch for one block: the pointers, then room to copy every row.
-  var scratchBytes: Int { pointerBytes + blockRows * depth * MemoryLayout<Float>.size }
+  /// Bytes of scratch for one thread's block: the pointers, then room to copy every row.
+  var blockScratchBytes: Int { pointerBytes + blockRows * depth * MemoryLayout<Float>.size }
+
+  /// Bytes of scratch for every thread's block.
+  var scratchBytes: Int { blockScratchBytes * threads }
 
   /// Floats of A per segment.
   var segmentLength: Int { depth / max(segments, 1) }
 
-  /// Covers every output pixel (``isDirect`` is false): block after block, in parallel over
-  /// register tiles of rows, gathers the rows of `input` (with ``scratchBytes`` of `scratch`)
-  /// and calls `multiply(start, count, table, part)` to compute rows `part` of the block of
-  /// `count` output pixels from pixel `start`, whose pointer table (`segments` per row) is `table`.
+  /// Covers every output pixel (``isDirect`` is false), in parallel over register tiles of
+  /// rows: each thread gathers its rows of `input`, a block at a time, into its own
+  /// ``blockScratchBytes`` of `scratch`, and calls `multiply(start, count, table, part)` to
+  /// compute rows `part` of the block of `count` output pixels from pixel `start`, whose
+  /// pointer table (`segments` per row) is `table`.
   func forEachBlock(
     input: UnsafePointer<Float>, scratch: UnsafeMutableRawPointer, outputChannels: Int,
     kernels: KernelSet, pool: ThreadPool,
@@ -56,28 +63,29 @@ struct ConvolutionRows {
     ) -> Void
   ) {
     let g = geometry
-    let (depth, segments) = (self.depth, self.segments)
-    let rows = g.batch * g.outputPixels
-    let pointers = scratch.bindMemory(
-      to: UnsafePointer<Float>.self, capacity: blockRows * segments)
-    let patches = (scratch + pointerBytes).bindMemory(to: Float.self, capacity: blockRows * depth)
-    let tile = kernels.rowTile
+    let (depth, segments, blockRows, blockBytes) = (
+      self.depth, self.segments, self.blockRows, blockScratchBytes
+    )
+    let (rows, tile) = (g.batch * g.outputPixels, kernels.rowTile)
     let tileWork = tile * depth * outputChannels
-    var start = 0
-    while start < rows {
-      let count = min(blockRows, rows - start)
-      let first = start
-      pool.parallelFor(
-        (count + tile - 1) / tile, minimumChunk: max(1, GEMM.minimumChunkWork / max(tileWork, 1))
-      ) { tiles in
-        let part = tiles.lowerBound * tile..<min(count, tiles.upperBound * tile)
+    let pointerBytes = self.pointerBytes
+    pool.parallelFor(
+      (rows + tile - 1) / tile, minimumChunk: max(1, GEMM.minimumChunkWork / max(tileWork, 1))
+    ) { tiles, thread in
+      precondition(thread < threads, "more threads than the scratch was planned for")
+      let own = scratch + thread * blockBytes
+      let pointers = own.bindMemory(to: UnsafePointer<Float>.self, capacity: blockRows * segments)
+      let patches = (own + pointerBytes).bindMemory(to: Float.self, capacity: blockRows * depth)
+      var start = tiles.lowerBound * tile
+      let end = min(rows, tiles.upperBound * tile)
+      while start < end {
+        let count = min(blockRows, end - start)
         Self.gather(
-          g, input: input, rows: first + part.lowerBound..<first + part.upperBound,
-          segments: segments, pointers: pointers + part.lowerBound * segments,
-          patches: patches + part.lowerBound * depth)
-        multiply(first, count, UnsafePointer(pointers), part)
+          g, input: input, rows: start..<(start + count), segments: segments,
+          pointers: pointers, patches: patches)
+        multiply(start, count, UnsafePointer(pointers), 0..<count)
+        start += count
       }
-      start += count
     }
   }
 

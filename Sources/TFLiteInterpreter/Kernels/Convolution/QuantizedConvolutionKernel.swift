@@ -43,7 +43,7 @@ final class QuantizedConvolutionKernel: Kernel {
     self.outputChannels = outputChannels
     self.quantization = quantization
     self.kernels = kernels
-    rows = ConvolutionRows(geometry, kernels: kernels)
+    rows = ConvolutionRows(geometry, kernels: kernels, threads: threads)
     dotProducts = Int8Convolution(
       kernels: kernels, quantization: quantization, filter: filter, bias: bias,
       columns: outputChannels, depth: rows.depth, geometry: geometry, direct: rows.isDirect)
