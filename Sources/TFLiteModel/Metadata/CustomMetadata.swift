@@ -1,7 +1,7 @@
 /// Application-defined metadata (`CustomMetadata`, metadata 1.5.0): a name and opaque bytes.
 public struct CustomMetadata: Sendable, Equatable {
   public internal(set) var name: String
-  /// The bytes: a view into the model file, not a copy.
+  /// The bytes (a copy, indexed from 0).
   public internal(set) var data: ArraySlice<UInt8>
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
