@@ -46,7 +46,8 @@ public enum FileReader {
   /// The file at `path` as ``ModelBytes``: mapped read-only and private, so pages are read
   /// from the page cache only when touched and are never copied; a file that cannot be mapped
   /// is read into a private copy instead. Like every reader of mapped files (LiteRT included),
-  /// it assumes nothing truncates the file while it is in use.
+  /// it assumes nothing rewrites or truncates the file while it is in use (replacing it by a
+  /// rename, as the model downloader does, is safe).
   /// - Parameter maxBytes: the largest file accepted, checked before mapping.
   public static func map(_ path: String, maxBytes: Int) throws(FileReadError) -> ModelBytes {
     let (descriptor, size) = try openRegularFile(path, maxBytes: maxBytes)
