@@ -1,5 +1,7 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// Large zero-filled buffers that Linux may back with 2 MiB pages (`MADV_HUGEPAGE`, honoured
