@@ -371,27 +371,41 @@ enum Int8GEMM {
   }
 
   /// Requantizes the first `rows` sums of `s` (bias and row terms included) with `block`,
-  /// storing the 16 bytes of row `i` at `output + i · ldc`.
+  /// storing the 16 bytes of row `i` at `output + i · ldc`: the float path for every row, then
+  /// the exact one for the rows it could not vouch for (so that the tile's sums need not be
+  /// saved around a call on the common path).
   @_transparent
   static func requantize(
     _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock,
     output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
-    block.storeBiased(s.0, to: output)
-    guard rows > 1 else { return }
-    block.storeBiased(s.1, to: output + ldc)
-    guard rows > 2 else { return }
-    block.storeBiased(s.2, to: output + 2 &* ldc)
-    guard rows > 3 else { return }
-    block.storeBiased(s.3, to: output + 3 &* ldc)
-    guard rows > 4 else { return }
-    block.storeBiased(s.4, to: output + 4 &* ldc)
-    guard rows > 5 else { return }
-    block.storeBiased(s.5, to: output + 5 &* ldc)
-    guard rows > 6 else { return }
-    block.storeBiased(s.6, to: output + 6 &* ldc)
-    guard rows > 7 else { return }
-    block.storeBiased(s.7, to: output + 7 &* ldc)
+    var missed = 0
+    @_transparent
+    func row(_ i: Int, _ sums: SIMD16<Int32>) {
+      if i < rows && !block.tryStore(sums, to: output + i &* ldc) { missed |= 1 &<< i }
+    }
+    row(0, s.0)
+    row(1, s.1)
+    row(2, s.2)
+    row(3, s.3)
+    row(4, s.4)
+    row(5, s.5)
+    row(6, s.6)
+    row(7, s.7)
+    if missed != 0 { requantizeExactly(s, rows: missed, block, output: output, ldc: ldc) }
+  }
+
+  /// The exact path of ``requantize(_:rows:_:output:ldc:)`` for the rows set in the bit mask
+  /// `rows`.
+  @inline(never)
+  static func requantizeExactly(
+    _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock,
+    output: UnsafeMutablePointer<UInt8>, ldc: Int
+  ) {
+    let sums = [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7]
+    for i in 0..<8 where rows & (1 &<< i) != 0 {
+      block.exactStore(sums[i], to: output + i &* ldc)
+    }
   }
 
   /// `initial` plus the sums of `rows` (≤ 8) rows of A against one packed panel: signed

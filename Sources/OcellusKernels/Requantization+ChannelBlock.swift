@@ -1,87 +1,48 @@
+#if OCELLUS_AVX512
+  import Builtin
+#endif
+
 extension Requantization {
-  /// The requantization parameters of 16 consecutive columns of a ``RequantizationTable``
-  /// (fixed-point mode, either per-channel or per-tensor), loaded once into registers and
-  /// applied to every row or pixel of those columns: the table is read once per block of rows
-  /// rather than once per row.
+  /// The requantization of 16 consecutive columns of a ``RequantizationTable`` (fixed-point
+  /// mode, per-channel or per-tensor), its parameters loaded once into registers and applied
+  /// to every row or pixel of those columns; bit for bit TFLite's.
   ///
-  /// TFLite's two roundings — the doubling high multiply `h = ⌊(p + 2^30) / 2^31⌋` of the
-  /// 64-bit product `p = x · m`, then halves away from zero in `h / 2^r` — make one floor
-  /// division of `p` by `2^(31 + r)`: for `r ≥ 1` the numerator is `p + 2^30 + 2^(30 + r)`,
-  /// less `2^31` when `p < 0` (`h < 0` exactly when `p < −2^30`; for `−2^30 ≤ p < 0` both give
-  /// 0); for `r = 0` it is `p + 2^30`. That numerator stays below 2^63 in magnitude, so each
-  /// half of the lanes takes a multiply, the sign's correction, an add and a shift in 64-bit
-  /// lanes (all without lane selects, which compile lane by lane on 64-bit vectors).
+  /// TFLite's result for an accumulator `x` (bias included) is `⌊u + 1/2⌋` clamped, where
+  /// `u = v + δ`, `v = x · m / 2^(31 + r)` exactly, and the nudge `δ` is `2^−(r + 1)` with the
+  /// sign of `v` for a right shift `r ≥ 1`, 0 for `r = 0` (see ``ExactBlock``). Float
+  /// arithmetic gives `u` to within `2^−13` wherever the clamp does not decide the output
+  /// (`|v| < 512`), so when the float `u` lies closer than `1/2 − 2^−12` to its nearest integer
+  /// `n`, the result is `n`: four float operations and seven integer ones per 16 outputs. A vector
+  /// with any lane nearer a half (about one in a hundred) is computed exactly by
+  /// ``ExactBlock``.
   struct ChannelBlock {
-    let bias, leftShift, multiplier: SIMD16<Int32>
-    /// The odd columns' multipliers, in 64-bit lanes.
-    let oddMultiplier: SIMD8<Int64>
-    /// Per half (even and odd columns): the numerator's constant for a product ≥ 0, the
-    /// correction added to it for a product < 0, and the total right shift `31 + r`.
-    let evenAdd, evenNegative, evenShift, oddAdd, oddNegative, oddShift: SIMD8<Int64>
-    let offset, lower, upper: SIMD16<Int32>
+    /// Added to the accumulators before requantizing (the table's bias).
+    let bias: SIMD16<Int32>
+    /// The float multiplier and the nudge (with the multiplier's sign) per column.
+    let scale, nudge: SIMD16<Float>
+    /// The exactness limit's bit pattern per column (compared as Int32: for floats ≥ 0 the
+    /// patterns order as the values do, and a negative limit passes nothing).
+    let limitBits: SIMD16<Int32>
+    /// ``magic`` plus the output offset: adding it to `u` rounds `u` to an integer, offset.
+    let offsetMagic: SIMD16<Float>
+    /// The bit patterns of ``magic`` plus the clamp's bounds (inclusive).
+    let lowest, highest: SIMD16<Int32>
+    /// Where the exact path reads its parameters.
+    let table: RequantizationTable
+    let column: Int
 
     /// Columns `column ..< column + 16` of `t` (whose arrays hold at least that many entries).
     @_transparent
     init(_ t: RequantizationTable, column: Int) {
-      bias = Self.load(t.bias + column)
-      leftShift = Self.load(t.leftShift + column)
-      multiplier = Self.load(t.multiplier + column)
-      oddMultiplier = unsafeBitCast(multiplier, to: SIMD8<Int64>.self) &>> 32
-      let right = Self.load(t.rightShift + column)
-      let (even, odd) = Self.halves(right)
-      (evenAdd, evenNegative, evenShift) = Self.constants(even)
-      (oddAdd, oddNegative, oddShift) = Self.constants(odd)
-      offset = SIMD16(repeating: t.outputOffset)
-      lower = SIMD16(repeating: t.lower)
-      upper = SIMD16(repeating: t.upper)
-    }
-
-    /// The even and the odd lanes of `v`, each widened to 64 bits.
-    @_transparent
-    static func halves(_ v: SIMD16<Int32>) -> (SIMD8<Int64>, SIMD8<Int64>) {
-      let q = unsafeBitCast(v, to: SIMD8<Int64>.self)
-      return ((q &<< 32) &>> 32, q &>> 32)
-    }
-
-    /// The numerator's constant, its correction for a negative product, and the total shift
-    /// for right shifts `r` (0...31).
-    @_transparent
-    static func constants(_ r: SIMD8<Int64>) -> (SIMD8<Int64>, SIMD8<Int64>, SIMD8<Int64>) {
-      // All ones where r > 0, else zero.
-      let rounds = (SIMD8<Int64>() &- r) &>> 63
-      let half = (SIMD8<Int64>(repeating: 1) &<< (r &+ 30)) & rounds
-      let sign = SIMD8<Int64>(repeating: 1 << 31) & rounds
-      return (SIMD8(repeating: 1 << 30) &+ half, SIMD8() &- sign, r &+ 31)
-    }
-
-    /// ``Requantization/vector(_:column:_:)`` for 16 columns: the outputs (in the output
-    /// type's range) of the Int32 accumulators `acc`.
-    @_transparent
-    func apply(_ acc: SIMD16<Int32>) -> SIMD16<Int32> { applyBiased(acc &+ bias) }
-
-    /// ``apply(_:)`` for accumulators that already include the bias.
-    @_transparent
-    func applyBiased(_ biased: SIMD16<Int32>) -> SIMD16<Int32> {
-      let x = unsafeBitCast(biased &<< leftShift, to: SIMD8<Int64>.self)
-      let m = unsafeBitCast(multiplier, to: SIMD8<Int64>.self)
-      // `vpmuldq`: the low 32 bits of each 64-bit lane, sign-extended, multiplied.
-      let even = Self.divide(
-        ((x &<< 32) &>> 32) &* ((m &<< 32) &>> 32), evenAdd, evenNegative, evenShift)
-      // (The multiplier's re-extension lets the compiler see 32-bit factors: `vpmuldq`, not a
-      // full 64-bit multiply.)
-      let odd = Self.divide(
-        (x &>> 32) &* ((oddMultiplier &<< 32) &>> 32), oddAdd, oddNegative, oddShift)
-      let lowHalves = SIMD8<Int64>(repeating: 0xFFFF_FFFF)
-      let result = unsafeBitCast((even & lowHalves) | (odd &<< 32), to: SIMD16<Int32>.self)
-      return Self.minimum(Self.maximum(result &+ offset, lower), upper)
-    }
-
-    /// `⌊(p + add + (p < 0 ? negative : 0)) / 2^shift⌋`.
-    @_transparent
-    static func divide(
-      _ p: SIMD8<Int64>, _ add: SIMD8<Int64>, _ negative: SIMD8<Int64>, _ shift: SIMD8<Int64>
-    ) -> SIMD8<Int64> {
-      ((p &+ add) &+ ((p &>> 63) & negative)) &>> shift
+      bias = loadInt32x16(t.bias + column)
+      scale = Self.loadFloats(t.floatMultiplier + column)
+      nudge = Self.loadFloats(t.floatNudge + column)
+      limitBits = loadInt32x16(t.floatLimit + column)
+      offsetMagic = SIMD16(repeating: magic + Float(t.outputOffset))
+      lowest = SIMD16(repeating: Int32(bitPattern: (magic + Float(t.lower)).bitPattern))
+      highest = SIMD16(repeating: Int32(bitPattern: (magic + Float(t.upper)).bitPattern))
+      table = t
+      self.column = column
     }
 
     /// Requantizes the 16 accumulators `acc` and stores their low bytes at `output`.
@@ -93,16 +54,64 @@ extension Requantization {
     /// ``store(_:to:)`` for accumulators that already include the bias.
     @_transparent
     func storeBiased(_ biased: SIMD16<Int32>, to output: UnsafeMutablePointer<UInt8>) {
-      let values = applyBiased(biased)
+      if !tryStore(biased, to: output) { exactStore(biased, to: output) }
+    }
+
+    /// Stores the 16 outputs of `biased` (accumulators with the bias) if the float path
+    /// vouches for all of them; false (nothing stored) if any needs ``exactStore(_:to:)``.
+    /// (Four float operations; the rest runs on the integer ports.)
+    @_transparent
+    func tryStore(_ biased: SIMD16<Int32>, to output: UnsafeMutablePointer<UInt8>) -> Bool {
+      var x = SIMD16<Float>()
+      // (Lane by lane, `vcvtdq2ps`: the generic conversion initializer stays a call.)
+      for lane in 0..<16 { x[lane] = Float(biased[lane]) }
+      // The nudge takes the sign of v = x · scale: its own (the scale's) flipped where x < 0.
+      let signedNudge = unsafeBitCast(
+        (biased & Int32.min) ^ unsafeBitCast(nudge, to: SIMD16<Int32>.self),
+        to: SIMD16<Float>.self)
+      let u = multiplyAdd(x, scale, signedNudge)
+      let distance = unsafeBitCast(Self.fraction(u), to: SIMD16<Int32>.self) & Int32.max
+      guard LaneComparison.allLess(distance, limitBits) else { return false }
+      // `magic + offset + n` for the nearest integer n; clamped, its low byte is the output's.
+      let rounded = unsafeBitCast(u + offsetMagic, to: SIMD16<Int32>.self)
+      let clamped = Self.minimum(Self.maximum(rounded, lowest), highest)
+      var bytes = SIMD16<UInt8>()
+      for lane in 0..<16 { bytes[lane] = UInt8(truncatingIfNeeded: clamped[lane]) }
+      UnsafeMutableRawPointer(output).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
+      return true
+    }
+
+    /// `u` less its nearest integer (halves to even), exactly: `vreduceps` on AVX-512.
+    @_transparent
+    static func fraction(_ u: SIMD16<Float>) -> SIMD16<Float> {
+      #if OCELLUS_AVX512
+        // `vreduceps`, immediate 8: no fraction bits kept, halves to even, no precision
+        // exception; every lane (the pass-through is unused); current rounding otherwise (4).
+        var result = SIMD16<Float>()
+        result._storage._value = Builtin.int_x86_avx512_mask_reduce_ps_512(
+          u._storage._value, Int32(8)._value, u._storage._value, UInt16.max._value,
+          Int32(4)._value)
+        return result
+      #else
+        var nearest = u
+        for lane in 0..<16 { nearest[lane] = u[lane].rounded(.toNearestOrEven) }
+        return u - nearest
+      #endif
+    }
+
+    /// The exact path, for a vector the float one cannot vouch for.
+    @inline(never)
+    func exactStore(_ biased: SIMD16<Int32>, to output: UnsafeMutablePointer<UInt8>) {
+      let values = ExactBlock(table, column: column).applyBiased(biased)
       var bytes = SIMD16<UInt8>()
       for lane in 0..<16 { bytes[lane] = UInt8(truncatingIfNeeded: values[lane]) }
       UnsafeMutableRawPointer(output).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
     }
 
-    /// Sixteen Int32 values.
+    /// Sixteen floats.
     @_transparent
-    static func load(_ pointer: UnsafePointer<Int32>) -> SIMD16<Int32> {
-      loadInt32x16(pointer)
+    static func loadFloats(_ pointer: UnsafePointer<Float>) -> SIMD16<Float> {
+      unsafeBitCast(loadInt32x16(UnsafeRawPointer(pointer)), to: SIMD16<Float>.self)
     }
 
     /// Lane-wise maximum (written out so that it compiles to one instruction).
@@ -120,5 +129,26 @@ extension Requantization {
       for lane in 0..<16 { result[lane] = a[lane] < b[lane] ? a[lane] : b[lane] }
       return result
     }
+  }
+
+  /// A column's parameters for ``ChannelBlock``'s float path: the multiplier
+  /// `m · 2^(−31 − r)` rounded to a float, the nudge `2^−(r + 1)` (0 for `r = 0`) with the
+  /// multiplier's sign, and the limit
+  /// (exclusive) on the distance between the float `u` and its nearest integer below which that
+  /// integer is TFLite's result, `1/2 − 2^−12`. The limit is −1 (the exact path always) for a
+  /// left shift (TFLite's shift wraps), the saturating multiplier `Int32.min`, and a clamp
+  /// reaching further than 511 from the output offset (or past ±2^16).
+  public static func floatPath(
+    multiplier: Int32, leftShift: Int32, rightShift: Int32, outputOffset: Int32, lower: Int32,
+    upper: Int32
+  ) -> (multiplier: Float, nudge: Float, limit: Float) {
+    let (low, high, offset) = (Int64(lower), Int64(upper), Int64(outputOffset))
+    guard leftShift == 0, multiplier != Int32.min, (0...31).contains(rightShift),
+      max(abs(low - offset), abs(high - offset)) <= 511, max(abs(low), abs(high)) < 1 << 16
+    else { return (0, 0, -1) }
+    let r = Int(rightShift)
+    let scale = Double(multiplier) * Double(sign: .plus, exponent: -31 - r, significand: 1)
+    let nudge = r == 0 ? 0 : Float(sign: .plus, exponent: -1 - r, significand: 1)
+    return (Float(scale), multiplier < 0 ? -nudge : nudge, 0.5 - 0x1p-12)
   }
 }

@@ -11,6 +11,10 @@
 /// become `Int32.min`, as x86's conversion does), the requantization of TFLite's reference
 /// FULLY_CONNECTED kernels.
 ///
+/// In the fixed-point mode, `floatMultiplier`, `floatNudge` and `floatLimit` hold each column's
+/// ``Requantization/floatPath(multiplier:leftShift:rightShift:outputOffset:lower:upper:)``,
+/// which lets the kernels requantize most vectors in float arithmetic with the same results.
+///
 /// `uniform` promises that `multiplier`, `leftShift`, `rightShift` and `roundingMask` hold the
 /// same value in every column (per-tensor quantization), which lets the kernels keep them in
 /// registers.
@@ -24,6 +28,9 @@ public typealias RequantizationTable = (
   leftShift: UnsafePointer<Int32>,
   rightShift: UnsafePointer<Int32>,
   roundingMask: UnsafePointer<Int32>,
+  floatMultiplier: UnsafePointer<Float>,
+  floatNudge: UnsafePointer<Float>,
+  floatLimit: UnsafePointer<Float>,
   scale: UnsafePointer<Double>?,
   uniform: Bool,
   outputOffset: Int32, lower: Int32, upper: Int32

@@ -13,6 +13,8 @@ final class RequantizationStorage {
   private let biasIsConstant: Bool
   private let bias, multiplier, leftShift, rightShift: UnsafeMutablePointer<Int32>
   private let roundingMask: UnsafeMutablePointer<Int32>
+  /// Each column's float multiplier, nudge and exactness limit (``Requantization/floatPath``).
+  private let floatMultiplier, floatNudge, floatLimit: UnsafeMutablePointer<Float>
   private let scale: UnsafeMutablePointer<Double>?
   /// True when every channel has the same multiplier and shifts.
   private let uniform: Bool
@@ -69,6 +71,9 @@ final class RequantizationStorage {
     leftShift = zeros(Int32.self)
     rightShift = zeros(Int32.self)
     roundingMask = zeros(Int32.self)
+    floatMultiplier = zeros(Float.self)
+    floatNudge = zeros(Float.self)
+    floatLimit = zeros(Float.self)
     if let constantBias {
       for channel in 0..<min(channels, constantBias.count) {
         self.bias[channel] = constantBias[channel]
@@ -80,6 +85,13 @@ final class RequantizationStorage {
       rightShift[channel] = Int32(min(max(-value.shift, 0), 31))
       roundingMask[channel] = Int32(
         truncatingIfNeeded: (Int64(1) << Int64(rightShift[channel])) - 1)
+    }
+    for channel in 0..<padded {
+      (floatMultiplier[channel], floatNudge[channel], floatLimit[channel]) =
+        Requantization.floatPath(
+          multiplier: multiplier[channel], leftShift: leftShift[channel],
+          rightShift: rightShift[channel], outputOffset: outputOffset, lower: range.lowerBound,
+          upper: range.upperBound)
     }
     let first = multipliers.first
     uniform = multipliers.allSatisfy { $0 == first }
@@ -98,6 +110,9 @@ final class RequantizationStorage {
     leftShift.deallocate()
     rightShift.deallocate()
     roundingMask.deallocate()
+    floatMultiplier.deallocate()
+    floatNudge.deallocate()
+    floatLimit.deallocate()
     scale?.deallocate()
   }
 
@@ -112,7 +127,8 @@ final class RequantizationStorage {
     return (
       bias: UnsafePointer(bias), multiplier: UnsafePointer(multiplier),
       leftShift: UnsafePointer(leftShift), rightShift: UnsafePointer(rightShift),
-      roundingMask: UnsafePointer(roundingMask),
+      roundingMask: UnsafePointer(roundingMask), floatMultiplier: UnsafePointer(floatMultiplier),
+      floatNudge: UnsafePointer(floatNudge), floatLimit: UnsafePointer(floatLimit),
       scale: scale.map { UnsafePointer($0) }, uniform: uniform, outputOffset: outputOffset,
       lower: range.lowerBound, upper: range.upperBound
     )
