@@ -402,9 +402,11 @@ enum Int8GEMM {
     _ s: TileSums, rows: Int, _ block: Requantization.ChannelBlock,
     output: UnsafeMutablePointer<UInt8>, ldc: Int
   ) {
-    let sums = [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7]
-    for i in 0..<8 where rows & (1 &<< i) != 0 {
-      block.exactStore(sums[i], to: output + i &* ldc)
+    // (A tuple walked through its bytes: an array here would allocate on every call.)
+    withUnsafeBytes(of: s) { sums in
+      for i in 0..<8 where rows & (1 &<< i) != 0 {
+        block.exactStore(loadInt32x16(sums.baseAddress!, i &* 64), to: output + i &* ldc)
+      }
     }
   }
 

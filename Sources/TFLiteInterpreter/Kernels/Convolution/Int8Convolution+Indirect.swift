@@ -46,6 +46,17 @@ extension Int8Convolution {
     }
   }
 
+  /// Each run's offset in bytes from the window's top-left input pixel: one run per filter
+  /// row, or per tap when the width is dilated.
+  static func segmentOffsets(_ g: ConvolutionGeometry, _ layout: Int8PatchLayout) -> [Int] {
+    let rowBytes = g.inputWidth * g.inputChannels
+    let perTap = layout.segments != g.filterHeight
+    return (0..<layout.segments).map { segment in
+      let (ky, kx) = perTap ? (segment / g.filterWidth, segment % g.filterWidth) : (segment, 0)
+      return ky * g.dilationHeight * rowBytes + kx * g.dilationWidth * g.inputChannels
+    }
+  }
+
   /// Sets the run pointers of each output pixel of `rows` in `table`: into the input when its
   /// whole window (and the pixels its padding reads) is inside the image, else into its patch
   /// gathered (padded with the input zero point) at `scratch` (pixel `r` at
@@ -59,19 +70,15 @@ extension Int8Convolution {
     let rowBytes = g.inputWidth * channels
     let lastY = (g.filterHeight - 1) * g.dilationHeight
     let lastX = (g.filterWidth - 1) * g.dilationWidth + layout.readAhead
-    let perTap = segments != g.filterHeight
-    // Each segment's offset from the window's top-left corner.
-    let offsets = (0..<segments).map { segment in
-      let (ky, kx) = perTap ? (segment / g.filterWidth, segment % g.filterWidth) : (segment, 0)
-      return ky * g.dilationHeight * rowBytes + kx * g.dilationWidth * channels
-    }
     var entry = table
     var walk = OutputPixelWalk(g, at: rows.lowerBound)
     for row in rows {
       let (y, x) = (walk.inputY, walk.inputX)
       if y >= 0 && y + lastY < g.inputHeight && x >= 0 && x + lastX < g.inputWidth {
         let window = input + walk.imageOffset + y * rowBytes + x * channels
-        for segment in 0..<segments { entry[segment] = UnsafePointer(window + offsets[segment]) }
+        segmentOffsets.withUnsafeBufferPointer { offsets in
+          for segment in 0..<segments { entry[segment] = UnsafePointer(window + offsets[segment]) }
+        }
       } else {
         let patch = scratch + (row - rows.lowerBound) * depth
         gather(g, input, rows: row..<(row + 1), into: patch)

@@ -30,6 +30,9 @@ final class Int8Convolution {
   let packed: UnsafeMutablePointer<Int8>
   /// The convolution's shape, for gathering patches; nil when the input rows are A.
   let patches: ConvolutionGeometry?
+  /// Each run's offset in bytes from its window's top-left input pixel (empty when the input
+  /// rows are A).
+  let segmentOffsets: [Int]
   /// The input zero point as a stored byte: the value of taps outside the image.
   let padding: UInt8
   /// True when the activations are the GEMM's signed operand (int8 in long runs).
@@ -78,6 +81,7 @@ final class Int8Convolution {
     let layout =
       direct ? Int8PatchLayout(rows: depth) : Int8PatchLayout(patches: geometry, depth: depth)
     self.layout = layout
+    segmentOffsets = direct ? [] : Self.segmentOffsets(geometry, layout)
     let za = quantization.inputZeroPoint
     padding = UInt8(truncatingIfNeeded: za)
     let signed = quantization.signed
