@@ -93,7 +93,7 @@ enum Int8GEMM {
   /// Computes rows `rows` of C for the column panels `panels` (both clipped to the matrix).
   @inline(never)
   static func multiply(_ o: Int8GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
-    if o.requantization.scale == nil && o.n & 15 == 0 {
+    if o.requantization.scale == nil {
       multiplyRequantizing(o, rows: rows, panels: panels)
       return
     }
@@ -110,8 +110,9 @@ enum Int8GEMM {
     }
   }
 
-  /// ``multiply(_:rows:panels:)`` for whole panels (`n` a multiple of 16) in the fixed-point
-  /// requantization modes: each tile is requantized in registers as the micro-kernel ends.
+  /// ``multiply(_:rows:panels:)`` in the fixed-point requantization modes: each whole panel's
+  /// tile is requantized in registers as the micro-kernel ends; a last panel of fewer than 16
+  /// columns goes through a tile in memory and stores only its columns.
   @inline(never)
   static func multiplyRequantizing(_ o: Int8GEMMOperands, rows: Range<Int>, panels: Range<Int>) {
     let rows = rows.clamped(to: 0..<max(o.m, 0))
@@ -128,13 +129,40 @@ enum Int8GEMM {
       }
       for panel in panels {
         let first = panel &* 16
+        let block = Requantization.ChannelBlock(o.requantization, column: first)
+        let output = o.c + (row &* o.ldc &+ first)
+        guard first &+ 16 <= o.n else {
+          partialPanel(
+            a, lda: o.lda, rows: count, k: o.k, flips: flips,
+            signedActivations: o.signedActivations, b: o.packed + panel &* panelBytes,
+            block: block, terms: terms, output: output, ldc: o.ldc, columns: o.n &- first)
+          continue
+        }
         requantizingKernel(
           a, lda: o.lda, rows: count, k: o.k, flips: flips,
           signedActivations: o.signedActivations, b: o.packed + panel &* panelBytes,
-          block: Requantization.ChannelBlock(o.requantization, column: first), terms: terms,
-          output: o.c + (row &* o.ldc &+ first), ldc: o.ldc)
+          block: block, terms: terms, output: output, ldc: o.ldc)
       }
       row &+= tileRows
+    }
+  }
+
+  /// ``requantizingKernel(_:lda:rows:k:flips:signedActivations:b:block:terms:output:ldc:)``
+  /// for a panel of which only the first `columns` (< 16) are the matrix's.
+  @inline(never)
+  static func partialPanel(
+    _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flips: SIMD16<Int32>,
+    signedActivations: Bool, b: UnsafePointer<Int8>, block: Requantization.ChannelBlock,
+    terms: SIMD8<Int32>, output: UnsafeMutablePointer<UInt8>, ldc: Int, columns: Int
+  ) {
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: tileRows * 16) { buffer in
+      guard let tile = buffer.baseAddress else { return }
+      kernel(
+        a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b,
+        terms: terms, tile: tile)
+      for i in 0..<rows {
+        block.store(loadInt32x16(tile + i &* 16), to: output + i &* ldc, count: columns)
+      }
     }
   }
 

@@ -51,6 +51,16 @@ extension Requantization {
       storeBiased(acc &+ bias, to: output)
     }
 
+    /// ``store(_:to:)`` storing only the first `count` (at most 16) bytes.
+    @inline(__always)
+    func store(_ acc: SIMD16<Int32>, to output: UnsafeMutablePointer<UInt8>, count: Int) {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+        guard let bytes = buffer.baseAddress else { return }
+        store(acc, to: bytes)
+        output.update(from: bytes, count: min(count, 16))
+      }
+    }
+
     /// ``store(_:to:)`` for accumulators that already include the bias.
     @_transparent
     func storeBiased(_ biased: SIMD16<Int32>, to output: UnsafeMutablePointer<UInt8>) {
