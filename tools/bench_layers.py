@@ -4,7 +4,8 @@ find which kind of layer a model's ratio comes from (`bench_zoo.py` gives whole 
 
 Each model is one Keras layer (or four in a row) converted to int8 with per-channel weights, as
 the MLIR converter does for MobileNetV2 and EfficientNet: 1x1 expansions and projections at
-MobileNetV2's shapes, the first 3x3 stride-2 layer, 3x3 depthwise layers. Timing alternates the
+MobileNetV2's shapes, the first 3x3 stride-2 layer, YOLOv8n-sized 3x3 and 1x1 layers, 3x3
+depthwise layers. Timing alternates the
 two runtimes four times per model (LiteRT in this process, `ocellus bench --json` as a child,
 --runs each, single thread) and prints the best median of each with every pair's ratio, so a
 noisy spell of the machine shows as one odd pair rather than a wrong figure.
@@ -50,6 +51,9 @@ MODELS = {
     "project_28_192_32": lambda: pointwise(28, 192, 32),
     "project_7_960_320": lambda: pointwise(7, 960, 320),
     "first_3x3_s2_224_3_32": lambda: pointwise(224, 3, 32, kernel=3, stride=2),
+    "yolo_3x3_80_64_64": lambda: pointwise(80, 64, 64, kernel=3),
+    "yolo_3x3_s2_160_32_64": lambda: pointwise(160, 32, 64, kernel=3, stride=2),
+    "yolo_1x1_80_128_64": lambda: pointwise(80, 128, 64),
     "depthwise_x4_112_96": lambda: depthwise(112, 96),
     "depthwise_x4_56_144": lambda: depthwise(56, 144),
     "depthwise_x4_14_384": lambda: depthwise(14, 384),
