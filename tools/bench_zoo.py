@@ -9,7 +9,8 @@ its default delegate; invoke() timed alone), Ocellus through `ocellus bench --js
 timed alone, synthetic inputs). Each figure is the median of --runs timed runs after 5 warm-up
 runs. The machine is shared and noisy: compare ratios, not absolute times.
 
-    /work/venv-tf/bin/python tools/bench_zoo.py [--runs 30] [--threads 1] [--only NAME ...]
+    /work/venv-tf/bin/python tools/bench_zoo.py [--runs 30] [--threads 1] [--rounds 1]
+        [--only NAME ...]
 
 Generated models go to .build/zoo/ (not committed; regenerated when missing, seeded, with
 Keras applications built with weights=None).
@@ -212,16 +213,28 @@ def main():
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--only", nargs="*", default=[])
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="alternate the two runtimes this many times per model and keep "
+                             "each one's best median (the machine has slow spells of tens of "
+                             "milliseconds to seconds that can catch one side of a pair)")
     args = parser.parse_args()
     paths = [os.path.join(SHARED, name) for name in SHARED_MODELS
              if (not args.only or name in args.only) and os.path.exists(os.path.join(SHARED, name))]
     paths += ensure_generated(args.only)
-    print(f"threads {args.threads}, median of {args.runs} runs (ms)")
+    rounds = max(1, args.rounds)
+    best = f"best of {rounds} alternated medians" if rounds > 1 else "median"
+    print(f"threads {args.threads}, {best} of {args.runs} runs (ms)")
     print(f"{'model':52s} {'Ocellus':>9s} {'XNNPACK':>9s} {'ratio':>7s}")
     ratios = []
     for path in paths:
-        xnnpack = litert_median(path, args.runs, args.threads)
-        ours, error = ocellus_median(path, args.runs, args.threads)
+        xnnpack, ours, error = math.inf, math.inf, None
+        for _ in range(rounds):
+            xnnpack = min(xnnpack, litert_median(path, args.runs, args.threads))
+            median, error = ocellus_median(path, args.runs, args.threads)
+            if median is None:
+                ours = None
+                break
+            ours = min(ours, median)
         name = os.path.basename(path)
         if ours is None:
             print(f"{name:52s} {'fails':>9s} {xnnpack:9.2f}      -  {error[:80]}")
