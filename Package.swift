@@ -93,7 +93,7 @@ let package = Package(
     // Runs TFLite models: memory planning, the op registry, kernels, threading.
     .target(
       name: "TFLiteInterpreter", dependencies: ["TFLiteModel"] + kernelDependencies,
-      swiftSettings: optimizedEvenInDebug),
+      swiftSettings: [.enableExperimentalFeature("BuiltinModule")] + optimizedEvenInDebug),
     // PNG (decode and encode), JPEG, BMP and EXIF, sniffed by content. Standard library only;
     // the JPEG pixel kernels (IDCT, upsampling, color conversion) are in the kernel modules,
     // one build chosen at run time (JPEGKernelSet).

@@ -15,13 +15,19 @@
 /// holds the caller up, and consecutive loops over the same rows give each thread the rows it
 /// wrote in the previous one, still in its own caches (cores that share no cache otherwise
 /// pass every line across: measured 4.05 → 3.65 ms for MobileNet v2 quant in such spells,
-/// 3.10 → 3.01 ms otherwise). Between loops
-/// the workers, and the caller waiting for the last chunks, poll for ``spinTime`` before they
-/// sleep on a condition variable: an operator's loops follow one another within microseconds,
-/// and a sleeping thread takes tens of microseconds to wake. Kernels write
-/// disjoint outputs per chunk without splitting any sum across chunks, so results do not
-/// depend on the thread count or on which thread ran which chunk. With one thread, loops run
-/// inline on the caller and no thread is created.
+/// 3.10 → 3.01 ms otherwise).
+///
+/// The threads share as few cache lines as they can: each share is one atomic word (its next
+/// and end chunk) on a line of its own, claimed with a compare-and-swap that only a thief
+/// contends for; each thread adds its finished chunks to the shared count once per loop; and
+/// a waiting thread only reads the loop's generation, whose line stays in its cache until the
+/// next loop. (A mutex taken for every claim and every poll passed its line between the
+/// cores a dozen times a loop.) Between loops the workers, and the caller waiting for the last
+/// chunks, poll for ``spinTime`` before they sleep on a condition variable: an operator's
+/// loops follow one another within microseconds, and a sleeping thread takes tens of
+/// microseconds to wake. Kernels write disjoint outputs per chunk without splitting any sum
+/// across chunks, so results do not depend on the thread count or on which thread ran which
+/// chunk. With one thread, loops run inline on the caller and no thread is created.
 final class ThreadPool: @unchecked Sendable {
   /// Number of threads that work on a loop, including the caller.
   let threadCount: Int
@@ -93,28 +99,28 @@ final class ThreadPool: @unchecked Sendable {
   /// nanoseconds.
   static let spinTime: UInt64 = 200_000
 
-  /// The state the caller and the workers share, guarded by one mutex.
+  /// What the caller and the workers share. The loop's job is written by the caller before it
+  /// publishes the loop's shares and generation, and read by a thread only after it claimed a
+  /// chunk of them; the mutex guards only the sleeps.
   private final class State {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var generation = 0
     private var job: ((_ chunk: Int, _ thread: Int) -> Void)?
-    private var chunkCount = 0
-    /// Per thread: the next chunk of its share and the end of what is left of it.
-    private let next: UnsafeMutablePointer<Int>
-    private let end: UnsafeMutablePointer<Int>
-    private var threads = 1
-    private var completed = 0
-    private var stopping = false
-    /// Workers asleep on `wake`, and whether the caller is asleep on `done` (signals are sent
-    /// only to sleepers).
-    private var sleepingWorkers = 0
-    private var callerSleeping = false
+    /// The atomic words, each on a 128-byte line of its own (adjacent lines are fetched in
+    /// pairs): the generation, the chunks finished in this loop, the loop's chunk count, the
+    /// sleeping workers, whether the caller sleeps, whether the pool stops, then one share per
+    /// thread (next chunk in the low 32 bits, end in the high 32).
+    private let words: UnsafeMutableRawPointer
+    private static let line = 128
+    /// Threads with a share word (the unused ones stay empty).
+    private let maximumThreads: Int
 
     init(maximumThreads: Int) {
-      next = .allocate(capacity: maximumThreads)
-      end = .allocate(capacity: maximumThreads)
+      self.maximumThreads = maximumThreads
+      let count = 6 + maximumThreads
+      words = .allocate(byteCount: count * Self.line, alignment: Self.line)
+      words.initializeMemory(as: UInt8.self, repeating: 0, count: count * Self.line)
       pthread_mutex_init(mutex, nil)
       pthread_cond_init(wake, nil)
       pthread_cond_init(done, nil)
@@ -127,54 +133,62 @@ final class ThreadPool: @unchecked Sendable {
       mutex.deallocate()
       wake.deallocate()
       done.deallocate()
-      next.deallocate()
-      end.deallocate()
+      words.deallocate()
     }
 
+    private func word(_ index: Int) -> AtomicWord {
+      AtomicWord(address: (words + index * Self.line).assumingMemoryBound(to: Int64.self))
+    }
+    private var generation: AtomicWord { word(0) }
+    private var completed: AtomicWord { word(1) }
+    private var chunkCount: AtomicWord { word(2) }
+    private var sleepingWorkers: AtomicWord { word(3) }
+    private var callerSleeping: AtomicWord { word(4) }
+    private var stopping: AtomicWord { word(5) }
+    private func share(_ thread: Int) -> AtomicWord { word(6 + thread) }
+
     /// Runs `task` for every chunk in `0..<chunks`, on the caller (thread 0) and whichever of
-    /// workers `1..<threads` wake in time; waits until all are done.
+    /// workers `1..<threads` wake in time (`threads` ≤ the maximum); waits until all are done.
     func run(
       chunks: Int, threads: Int, _ task: @escaping (_ chunk: Int, _ thread: Int) -> Void
     ) {
-      lock()
       job = task
-      chunkCount = chunks
-      self.threads = threads
+      completed.store(0)
+      chunkCount.store(Int64(chunks))
       for thread in 0..<threads {
-        next[thread] = chunks * thread / threads
-        end[thread] = chunks * (thread + 1) / threads
+        let (next, end) = (chunks * thread / threads, chunks * (thread + 1) / threads)
+        share(thread).store(Int64(next) | Int64(end) << 32)
       }
-      completed = 0
-      generation &+= 1
-      if sleepingWorkers > 0 { pthread_cond_broadcast(wake) }
+      generation.add(1)
+      if sleepingWorkers.load() > 0 {
+        pthread_mutex_lock(mutex)
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+      }
       claimAndRun(thread: 0)
-      poll { completed == chunkCount }
-      while completed < chunkCount {
-        callerSleeping = true
-        pthread_cond_wait(done, mutex)
-        callerSleeping = false
-      }
+      waitForCompletion(of: Int64(chunks))
       job = nil
+    }
+
+    /// Returns once `chunks` chunks are finished: polling first, then asleep on `done`.
+    private func waitForCompletion(of chunks: Int64) {
+      guard !poll({ completed.load() == chunks }) else { return }
+      pthread_mutex_lock(mutex)
+      callerSleeping.store(1)
+      while completed.load() != chunks { pthread_cond_wait(done, mutex) }
+      callerSleeping.store(0)
       pthread_mutex_unlock(mutex)
     }
 
-    /// With the mutex held: releases it and takes it again until `ready()` holds or
-    /// ``ThreadPool/spinTime`` has passed.
-    private func poll(until ready: () -> Bool) {
-      guard !ready() else { return }
+    /// Checks `ready()` until it holds or ``ThreadPool/spinTime`` has passed; its last answer.
+    private func poll(_ ready: () -> Bool) -> Bool {
+      if ready() { return true }
       let deadline = Self.now() &+ ThreadPool.spinTime
       repeat {
-        pthread_mutex_unlock(mutex)
         sched_yield()
-        lock()
-      } while !ready() && Self.now() < deadline
-    }
-
-    /// Takes the mutex, first trying for a while without blocking: it is only ever held for a
-    /// few instructions, and a thread that blocks on it sleeps for tens of microseconds.
-    private func lock() {
-      for _ in 0..<256 where pthread_mutex_trylock(mutex) == 0 { return }
-      pthread_mutex_lock(mutex)
+        if ready() { return true }
+      } while Self.now() < deadline
+      return false
     }
 
     /// The monotonic clock, in nanoseconds.
@@ -184,37 +198,57 @@ final class ThreadPool: @unchecked Sendable {
       return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    /// With the mutex held: the next chunk of `thread`'s share, else the last one left of the
-    /// share with the most left; nil when every chunk is claimed.
+    /// The next chunk of `thread`'s share, else the last one left of the share with the most
+    /// left; nil when every chunk is claimed.
     private func claim(thread: Int) -> Int? {
-      if next[thread] < end[thread] {
-        next[thread] += 1
-        return next[thread] - 1
+      let own = share(thread)
+      while true {
+        let value = own.load()
+        let (next, end) = (value & 0xFFFF_FFFF, value >> 32)
+        guard next < end else { break }
+        if own.compareExchange(expected: value, desired: value &+ 1) { return Int(next) }
       }
-      var richest = thread
-      for other in 0..<threads where end[other] - next[other] > end[richest] - next[richest] {
-        richest = other
+      while true {
+        var richest: (word: AtomicWord, value: Int64, left: Int64)?
+        for other in 0..<maximumThreads where other != thread {
+          let value = share(other).load()
+          let left = (value >> 32) - (value & 0xFFFF_FFFF)
+          if left > 0 && left > (richest?.left ?? 0) { richest = (share(other), value, left) }
+        }
+        guard let (word, value, _) = richest else { return nil }
+        let end = value >> 32
+        if word.compareExchange(expected: value, desired: value &- (1 << 32)) {
+          return Int(end - 1)
+        }
       }
-      guard next[richest] < end[richest] else { return nil }
-      end[richest] -= 1
-      return end[richest]
     }
 
-    /// With the mutex held: claims chunks one by one and runs them unlocked on `thread`, until
-    /// none are left.
+    /// Claims chunks one by one and runs them on `thread` until none are left, then adds them
+    /// to the finished count (waking the caller if it sleeps and they were the last).
     private func claimAndRun(thread: Int) {
-      while let task = job, let chunk = claim(thread: thread) {
-        pthread_mutex_unlock(mutex)
-        task(chunk, thread)
-        lock()
-        completed += 1
-        if completed == chunkCount && callerSleeping { pthread_cond_signal(done) }
+      var finished: Int64 = 0
+      while let chunk = claim(thread: thread) {
+        runChunk(chunk, thread: thread)
+        finished += 1
       }
+      guard finished > 0 else { return }
+      let total = completed.add(finished)
+      if total == chunkCount.load() && callerSleeping.load() != 0 {
+        pthread_mutex_lock(mutex)
+        pthread_cond_signal(done)
+        pthread_mutex_unlock(mutex)
+      }
+    }
+
+    /// Runs the current job's `chunk` (which this thread has claimed).
+    @inline(never)
+    private func runChunk(_ chunk: Int, thread: Int) {
+      job?(chunk, thread)
     }
 
     func stop() {
+      stopping.store(1)
       pthread_mutex_lock(mutex)
-      stopping = true
       pthread_cond_broadcast(wake)
       pthread_mutex_unlock(mutex)
     }
@@ -222,20 +256,21 @@ final class ThreadPool: @unchecked Sendable {
     /// A worker's loop (as thread `thread`, 1 or more): wait for a new loop, help with its
     /// chunks, wait again.
     func work(thread: Int) {
-      var seen = 0
-      lock()
+      var seen: Int64 = 0
       while true {
-        poll { generation != seen || stopping }
-        while generation == seen && !stopping {
-          sleepingWorkers += 1
-          pthread_cond_wait(wake, mutex)
-          sleepingWorkers -= 1
+        let last = seen
+        let fresh = { self.generation.load() != last || self.stopping.load() != 0 }
+        if !poll(fresh) {
+          pthread_mutex_lock(mutex)
+          sleepingWorkers.add(1)
+          while !fresh() { pthread_cond_wait(wake, mutex) }
+          sleepingWorkers.add(-1)
+          pthread_mutex_unlock(mutex)
         }
-        if stopping { break }
-        seen = generation
+        if stopping.load() != 0 { return }
+        seen = generation.load()
         claimAndRun(thread: thread)
       }
-      pthread_mutex_unlock(mutex)
     }
   }
 
