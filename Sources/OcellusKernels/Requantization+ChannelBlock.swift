@@ -84,7 +84,7 @@ extension Requantization {
       guard LaneComparison.allLess(distance, limitBits) else { return false }
       // `magic + offset + n` for the nearest integer n; clamped, its low byte is the output's.
       let rounded = unsafeBitCast(u + offsetMagic, to: SIMD16<Int32>.self)
-      let clamped = Self.minimum(Self.maximum(rounded, lowest), highest)
+      let clamped = ExactBlock.minimum(ExactBlock.maximum(rounded, lowest), highest)
       var bytes = SIMD16<UInt8>()
       for lane in 0..<16 { bytes[lane] = UInt8(truncatingIfNeeded: clamped[lane]) }
       UnsafeMutableRawPointer(output).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
@@ -123,29 +123,12 @@ extension Requantization {
     static func loadFloats(_ pointer: UnsafePointer<Float>) -> SIMD16<Float> {
       unsafeBitCast(loadInt32x16(UnsafeRawPointer(pointer)), to: SIMD16<Float>.self)
     }
-
-    /// Lane-wise maximum (written out so that it compiles to one instruction).
-    @_transparent
-    static func maximum(_ a: SIMD16<Int32>, _ b: SIMD16<Int32>) -> SIMD16<Int32> {
-      var result = a
-      for lane in 0..<16 { result[lane] = a[lane] > b[lane] ? a[lane] : b[lane] }
-      return result
-    }
-
-    /// Lane-wise minimum (written out so that it compiles to one instruction).
-    @_transparent
-    static func minimum(_ a: SIMD16<Int32>, _ b: SIMD16<Int32>) -> SIMD16<Int32> {
-      var result = a
-      for lane in 0..<16 { result[lane] = a[lane] < b[lane] ? a[lane] : b[lane] }
-      return result
-    }
   }
 
   /// A column's parameters for ``ChannelBlock``'s float path: the multiplier
   /// `m · 2^(−31 − r)` rounded to a float, the nudge `2^−(r + 1)` (0 for `r = 0`) with the
-  /// multiplier's sign, and the limit
-  /// (exclusive) on the distance between the float `u` and its nearest integer below which that
-  /// integer is TFLite's result, `1/2 − 2^−12`. The limit is −1 (the exact path always) for a
+  /// multiplier's sign, and the limit (exclusive) on the distance between the float `u` and its
+  /// nearest integer below which that integer is TFLite's result, `1/2 − 2^−12`. The limit is −1 (the exact path always) for a
   /// left shift (TFLite's shift wraps), the saturating multiplier `Int32.min`, and a clamp
   /// reaching further than 511 from the output offset (or past ±2^16).
   public static func floatPath(
