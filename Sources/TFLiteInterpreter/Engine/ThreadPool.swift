@@ -8,34 +8,36 @@
 
 /// A fixed set of worker threads that run data-parallel loops.
 ///
-/// A loop is cut into contiguous chunks decided only by its size and the pool's thread count.
-/// Thread `t` of `T` owns the `t`-th contiguous `1/T` of the chunks and claims them one at a
-/// time from the front; a thread whose share is done takes the last unclaimed chunk of the
-/// share with the most left. A worker that wakes late (or not at all, on a busy machine) never
-/// holds the caller up, and consecutive loops over the same rows give each thread the rows it
-/// wrote in the previous one, still in its own caches (cores that share no cache otherwise
-/// pass every line across: measured 4.05 → 3.65 ms for MobileNet v2 quant in such spells,
-/// 3.10 → 3.01 ms otherwise).
+/// A loop of `count` items is cut into units of at least `minimumChunk` items, decided only by
+/// its size and the pool's thread count. Thread `t` of `T` owns the `t`-th contiguous `1/T` of
+/// the units and claims half of what is left of its share at a time (so its first ranges are
+/// long and its last ones a unit each); a thread whose share is done moves the back half of
+/// the share with the most left into its own, where it can in turn be taken back. A worker
+/// that wakes late (or not at all, on a busy machine) never holds the caller up, and
+/// consecutive loops over the same rows give each thread the rows it wrote in the previous
+/// one, still in its own caches (cores that share no cache otherwise pass every line across:
+/// measured 4.05 → 3.65 ms for MobileNet v2 quant in such spells, 3.10 → 3.01 ms otherwise).
 ///
 /// The threads share as few cache lines as they can: each share is one atomic word (its next
-/// and end chunk) on a line of its own, claimed with a compare-and-swap that only a thief
-/// contends for; each thread adds its finished chunks to the shared count once per loop; and
-/// a waiting thread only reads the loop's generation, whose line stays in its cache until the
-/// next loop. (A mutex taken for every claim and every poll passed its line between the
-/// cores a dozen times a loop.) Between loops the workers, and the caller waiting for the last
-/// chunks, poll for ``spinTime`` before they sleep on a condition variable: an operator's
-/// loops follow one another within microseconds, and a sleeping thread takes tens of
-/// microseconds to wake. Kernels write disjoint outputs per chunk without splitting any sum
-/// across chunks, so results do not depend on the thread count or on which thread ran which
-/// chunk. With one thread, loops run inline on the caller and no thread is created.
-final class ThreadPool: @unchecked Sendable {
+/// and end unit, tagged with the loop) on a line of its own, claimed with a compare-and-swap
+/// that only a thief contends for; each thread adds its finished units to the shared count
+/// once per loop; and a waiting thread only reads the loop's generation, whose line stays in
+/// its cache until the next loop. (A mutex taken for every claim and every poll passed its
+/// line between the cores a dozen times a loop.) Between loops the workers, and the caller
+/// waiting for the last units, poll for ``spinTime`` before they sleep on a condition
+/// variable: an operator's loops follow one another within microseconds, and a sleeping
+/// thread takes tens of microseconds to wake. Kernels write disjoint outputs per range
+/// without splitting any sum across ranges, so results do not depend on the thread count or
+/// on which thread ran which range. With one thread, loops run inline on the caller and no
+/// thread is created. (Public only as SPI, for the tests.)
+@_spi(Testing) public final class ThreadPool: @unchecked Sendable {
   /// Number of threads that work on a loop, including the caller.
-  let threadCount: Int
+  public let threadCount: Int
   private let state: State
   private var threads: [pthread_t] = []
 
   /// Starts `threadCount - 1` workers (threads 1, 2, …; the caller is thread 0).
-  init(threadCount: Int) {
+  public init(threadCount: Int) {
     let requested = max(1, threadCount)
     state = State(maximumThreads: requested)
     for _ in 1..<requested {
@@ -68,49 +70,52 @@ final class ThreadPool: @unchecked Sendable {
     for thread in threads { pthread_join(thread, nil) }
   }
 
-  /// Runs `body` over `0..<count`, split into up to four chunks per thread of at least
-  /// `minimumChunk` items each, and returns when every chunk is done.
-  func parallelFor(_ count: Int, minimumChunk: Int = 1, _ body: (Range<Int>) -> Void) {
+  /// Runs `body` over `0..<count`, in ranges of at least `minimumChunk` items (unless `count`
+  /// is smaller), and returns when every item is done.
+  public func parallelFor(_ count: Int, minimumChunk: Int = 1, _ body: (Range<Int>) -> Void) {
     parallelFor(count, minimumChunk: minimumChunk) { range, _ in body(range) }
   }
 
-  /// ``parallelFor(_:minimumChunk:_:)`` telling `body` which thread runs the chunk
-  /// (0..<``threadCount``; the caller is 0): no two chunks run at once on one thread index, so
+  /// ``parallelFor(_:minimumChunk:_:)`` telling `body` which thread runs the range
+  /// (0..<``threadCount``; the caller is 0): no two ranges run at once on one thread index, so
   /// a kernel may give each thread its own scratch.
-  func parallelFor(
+  public func parallelFor(
     _ count: Int, minimumChunk: Int = 1, onThread body: (Range<Int>, _ thread: Int) -> Void
   ) {
     guard count > 0 else { return }
-    let chunks = threadCount == 1 ? 1 : min(4 * threadCount, max(1, count / max(1, minimumChunk)))
-    guard chunks > 1 else {
+    let units = threadCount == 1 ? 1 : min(Self.maximumUnits, max(1, count / max(1, minimumChunk)))
+    guard units > 1 else {
       body(0..<count, 0)
       return
     }
     withoutActuallyEscaping(body) { body in
-      state.run(chunks: chunks, threads: threadCount) { chunk, thread in
-        let lower = count * chunk / chunks
-        let upper = count * (chunk + 1) / chunks
+      state.run(units: units, threads: threadCount) { first, end, thread in
+        let lower = count * first / units
+        let upper = count * end / units
         if lower < upper { body(lower..<upper, thread) }
       }
     }
   }
 
-  /// How long a thread polls for work (or for the last chunks) before it sleeps, in
+  /// The most units a loop is cut into (each at least `minimumChunk` items).
+  static let maximumUnits = 1 << 16
+
+  /// How long a thread polls for work (or for the last units) before it sleeps, in
   /// nanoseconds.
   static let spinTime: UInt64 = 200_000
 
   /// What the caller and the workers share. The loop's job is written by the caller before it
   /// publishes the loop's shares and generation, and read by a thread only after it claimed a
-  /// chunk of them; the mutex guards only the sleeps.
+  /// range of them; the mutex guards only the sleeps.
   private final class State {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var job: ((_ chunk: Int, _ thread: Int) -> Void)?
+    private var job: ((_ first: Int, _ end: Int, _ thread: Int) -> Void)?
     /// The atomic words, each on a 128-byte line of its own (adjacent lines are fetched in
-    /// pairs): the generation, the chunks finished in this loop, the loop's chunk count, the
+    /// pairs): the generation, the units finished in this loop, the loop's unit count, the
     /// sleeping workers, whether the caller sleeps, whether the pool stops, then one share per
-    /// thread (next chunk in the low 32 bits, end in the high 32).
+    /// thread (see `pack(_:_:loop:)`).
     private let words: UnsafeMutableRawPointer
     private static let line = 128
     /// Threads with a share word (the unused ones stay empty).
@@ -141,41 +146,43 @@ final class ThreadPool: @unchecked Sendable {
     }
     private var generation: AtomicWord { word(0) }
     private var completed: AtomicWord { word(1) }
-    private var chunkCount: AtomicWord { word(2) }
+    private var unitCount: AtomicWord { word(2) }
     private var sleepingWorkers: AtomicWord { word(3) }
     private var callerSleeping: AtomicWord { word(4) }
     private var stopping: AtomicWord { word(5) }
     private func share(_ thread: Int) -> AtomicWord { word(6 + thread) }
 
-    /// Runs `task` for every chunk in `0..<chunks`, on the caller (thread 0) and whichever of
+    /// Runs `task` over `0..<units`, in ranges, on the caller (thread 0) and whichever of
     /// workers `1..<threads` wake in time (`threads` ≤ the maximum); waits until all are done.
     func run(
-      chunks: Int, threads: Int, _ task: @escaping (_ chunk: Int, _ thread: Int) -> Void
+      units: Int, threads: Int,
+      _ task: @escaping (_ first: Int, _ end: Int, _ thread: Int) -> Void
     ) {
       job = task
       completed.store(0)
-      chunkCount.store(Int64(chunks))
+      unitCount.store(Int64(units))
+      let loop = generation.load() &+ 1
       for thread in 0..<threads {
-        let (next, end) = (chunks * thread / threads, chunks * (thread + 1) / threads)
-        share(thread).store(Int64(next) | Int64(end) << 32)
+        let (next, end) = (units * thread / threads, units * (thread + 1) / threads)
+        share(thread).store(Self.pack(next, end, loop: loop))
       }
-      generation.add(1)
+      generation.store(loop)
       if sleepingWorkers.load() > 0 {
         pthread_mutex_lock(mutex)
         pthread_cond_broadcast(wake)
         pthread_mutex_unlock(mutex)
       }
-      claimAndRun(thread: 0)
-      waitForCompletion(of: Int64(chunks))
+      claimAndRun(thread: 0, loop: loop)
+      waitForCompletion(of: Int64(units))
       job = nil
     }
 
-    /// Returns once `chunks` chunks are finished: polling first, then asleep on `done`.
-    private func waitForCompletion(of chunks: Int64) {
-      guard !poll({ completed.load() == chunks }) else { return }
+    /// Returns once `units` units are finished: polling first, then asleep on `done`.
+    private func waitForCompletion(of units: Int64) {
+      guard !poll({ completed.load() == units }) else { return }
       pthread_mutex_lock(mutex)
       callerSleeping.store(1)
-      while completed.load() != chunks { pthread_cond_wait(done, mutex) }
+      while completed.load() != units { pthread_cond_wait(done, mutex) }
       callerSleeping.store(0)
       pthread_mutex_unlock(mutex)
     }
@@ -198,52 +205,88 @@ final class ThreadPool: @unchecked Sendable {
       return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    /// The next chunk of `thread`'s share, else the last one left of the share with the most
-    /// left; nil when every chunk is claimed.
-    private func claim(thread: Int) -> Int? {
+    /// A share word: the next unit in the low 22 bits, the end in the next 22, and the low 20
+    /// bits of the loop's generation in the top 20. A thread that woke for one loop but claims
+    /// only after the next has started sees the other tag and leaves the new shares alone (it
+    /// would otherwise put units it stole from them in its own share just before the caller
+    /// resets that share, and they would be lost).
+    private static func pack(_ next: Int, _ end: Int, loop: Int64) -> Int64 {
+      Int64(next) | Int64(end) << 22 | (loop & 0xF_FFFF) << 44
+    }
+
+    /// The units left in share word `value` if it belongs to loop `loop`, else an empty range.
+    private static func unclaimed(_ value: Int64, loop: Int64) -> Range<Int> {
+      guard value >> 44 == loop & 0xF_FFFF else { return 0..<0 }
+      let (next, end) = (Int(value & 0x3F_FFFF), Int(value >> 22 & 0x3F_FFFF))
+      return next..<max(next, end)
+    }
+
+    /// The next units of `thread`'s share in loop `loop`: half of what is left of it (rounded
+    /// up), so that the first ranges are long and the last ones a unit each. When the share is
+    /// empty, the back half of the share with the most left becomes `thread`'s share; nil when
+    /// every unit is claimed.
+    private func claim(thread: Int, loop: Int64) -> Range<Int>? {
       let own = share(thread)
       while true {
         let value = own.load()
-        let (next, end) = (value & 0xFFFF_FFFF, value >> 32)
-        guard next < end else { break }
-        if own.compareExchange(expected: value, desired: value &+ 1) { return Int(next) }
+        let left = Self.unclaimed(value, loop: loop)
+        if !left.isEmpty {
+          let taken = left.lowerBound + (left.count + 1) / 2
+          let desired = Self.pack(taken, left.upperBound, loop: loop)
+          if own.compareExchange(expected: value, desired: desired) {
+            return left.lowerBound..<taken
+          }
+          continue
+        }
+        guard let stolen = steal(thread: thread, loop: loop) else { return nil }
+        // In the share, the stolen units are claimed in halves and can be stolen back. (No
+        // other thread changes an empty share, and the caller resets it only after the loop,
+        // which the stolen units hold up; if it changed anyway, the units run at once.)
+        let desired = Self.pack(stolen.lowerBound, stolen.upperBound, loop: loop)
+        if !own.compareExchange(expected: value, desired: desired) { return stolen }
       }
+    }
+
+    /// The back half (rounded down, at least one unit) of the unclaimed units of loop `loop`'s
+    /// share with the most left, removed from it; nil when no share has any left.
+    private func steal(thread: Int, loop: Int64) -> Range<Int>? {
       while true {
-        var richest: (word: AtomicWord, value: Int64, left: Int64)?
+        var richest: (word: AtomicWord, value: Int64, left: Range<Int>)?
         for other in 0..<maximumThreads where other != thread {
           let value = share(other).load()
-          let left = (value >> 32) - (value & 0xFFFF_FFFF)
-          if left > 0 && left > (richest?.left ?? 0) { richest = (share(other), value, left) }
+          let left = Self.unclaimed(value, loop: loop)
+          if left.count > (richest?.left.count ?? 0) { richest = (share(other), value, left) }
         }
-        guard let (word, value, _) = richest else { return nil }
-        let end = value >> 32
-        if word.compareExchange(expected: value, desired: value &- (1 << 32)) {
-          return Int(end - 1)
+        guard let (word, value, left) = richest else { return nil }
+        let split = left.upperBound - max(1, left.count / 2)
+        let desired = Self.pack(left.lowerBound, split, loop: loop)
+        if word.compareExchange(expected: value, desired: desired) {
+          return split..<left.upperBound
         }
       }
     }
 
-    /// Claims chunks one by one and runs them on `thread` until none are left, then adds them
-    /// to the finished count (waking the caller if it sleeps and they were the last).
-    private func claimAndRun(thread: Int) {
+    /// Claims ranges and runs them on `thread` until none are left, then adds their units to
+    /// the finished count (waking the caller if it sleeps and they were the last).
+    private func claimAndRun(thread: Int, loop: Int64) {
       var finished: Int64 = 0
-      while let chunk = claim(thread: thread) {
-        runChunk(chunk, thread: thread)
-        finished += 1
+      while let range = claim(thread: thread, loop: loop) {
+        runRange(range, thread: thread)
+        finished += Int64(range.count)
       }
       guard finished > 0 else { return }
       let total = completed.add(finished)
-      if total == chunkCount.load() && callerSleeping.load() != 0 {
+      if total == unitCount.load() && callerSleeping.load() != 0 {
         pthread_mutex_lock(mutex)
         pthread_cond_signal(done)
         pthread_mutex_unlock(mutex)
       }
     }
 
-    /// Runs the current job's `chunk` (which this thread has claimed).
+    /// Runs the current job over `range` (units this thread has claimed).
     @inline(never)
-    private func runChunk(_ chunk: Int, thread: Int) {
-      job?(chunk, thread)
+    private func runRange(_ range: Range<Int>, thread: Int) {
+      job?(range.lowerBound, range.upperBound, thread)
     }
 
     func stop() {
@@ -254,7 +297,7 @@ final class ThreadPool: @unchecked Sendable {
     }
 
     /// A worker's loop (as thread `thread`, 1 or more): wait for a new loop, help with its
-    /// chunks, wait again.
+    /// units, wait again.
     func work(thread: Int) {
       var seen: Int64 = 0
       while true {
@@ -269,7 +312,7 @@ final class ThreadPool: @unchecked Sendable {
         }
         if stopping.load() != 0 { return }
         seen = generation.load()
-        claimAndRun(thread: thread)
+        claimAndRun(thread: thread, loop: seen)
       }
     }
   }
