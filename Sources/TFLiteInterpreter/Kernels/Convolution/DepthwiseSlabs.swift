@@ -9,10 +9,10 @@
 /// widened once per slab.
 struct DepthwiseSlabs {
   let g: ConvolutionGeometry
-  /// Output rows per block (the last block of an image may have fewer).
-  let blockRows: Int
-  /// Blocks per image.
+  /// Blocks per image: their output rows differ by at most one.
   let blocksPerImage: Int
+  /// Output rows of the largest block.
+  let blockRows: Int
   /// Floats reserved per slab (a multiple of 16).
   let slabFloats: Int
 
@@ -20,17 +20,23 @@ struct DepthwiseSlabs {
   /// widened input a block reads, which should stay in cache while the block runs.
   static let maximumSlabFloats = 1 << 16
 
-  init(_ g: ConvolutionGeometry) {
+  /// The blocks for a pool of `threads` threads.
+  init(_ g: ConvolutionGeometry, threads: Int) {
     self.g = g
-    // About four blocks on small images (chunks for two threads), 2 to 8 rows each: fewer
-    // rows per block widen the overlap between slabs more often (measured on MobileNet v2).
-    // At most `maximumSlabFloats` of input rows per slab, when two output rows fit in them.
+    // About four blocks on small images, 2 to 8 rows each: fewer rows per block widen the
+    // overlap between slabs more often (measured on MobileNet v2). At most
+    // `maximumSlabFloats` of input rows per slab, when two output rows fit in them. With
+    // several threads, a multiple of the thread count of blocks, so that the threads get as
+    // many rows each.
     let rowFloats = max(g.inputWidth * g.inputChannels, 1)
     let fitting =
       (Self.maximumSlabFloats / rowFloats - (g.filterHeight - 1) * g.dilationHeight - 1)
       / max(g.strideHeight, 1) + 1
-    blockRows = max(2, min(8, g.outputHeight / 4, fitting))
-    blocksPerImage = (g.outputHeight + blockRows - 1) / blockRows
+    let mostRows = max(2, min(8, g.outputHeight / 4, fitting))
+    let blocks = (g.outputHeight + mostRows - 1) / mostRows
+    let threads = max(1, threads)
+    blocksPerImage = max(1, min(g.outputHeight, (blocks + threads - 1) / threads * threads))
+    blockRows = (g.outputHeight + blocksPerImage - 1) / blocksPerImage
     let reach = (blockRows - 1) * g.strideHeight + (g.filterHeight - 1) * g.dilationHeight + 1
     let rows = max(1, min(g.inputHeight, reach))
     slabFloats = (rows * g.inputWidth * g.inputChannels + 15) / 16 * 16
@@ -48,8 +54,9 @@ struct DepthwiseSlabs {
   /// reads).
   func block(_ index: Int) -> (image: Int, firstRow: Int, rows: Int, inputRows: Range<Int>) {
     let image = index / blocksPerImage
-    let first = index % blocksPerImage * blockRows
-    let rows = min(blockRows, g.outputHeight - first)
+    let block = index % blocksPerImage
+    let first = g.outputHeight * block / blocksPerImage
+    let rows = g.outputHeight * (block + 1) / blocksPerImage - first
     let top = first * g.strideHeight - g.padTop
     let bottom =
       (first + rows - 1) * g.strideHeight - g.padTop

@@ -54,28 +54,62 @@ enum GEMM {
   /// Calls `body(rows, panels, thread)` over row blocks × column panels covering `m × n`, in
   /// parallel; `thread` (0..<`pool.threadCount`) runs one call at a time, so `body` may use
   /// scratch of its own per thread. A block has at most ``maximumBlockRows(kernels:k:)`` rows.
+  ///
+  /// When there are rows for every thread to get a few tiles, the pool hands out ranges of
+  /// row tiles (threads then share no cache line of C except where their rows meet, and the
+  /// last ranges are a tile each); else items are a row block × a group of panels that fills
+  /// whole cache lines of a row of C.
   static func split(
     kernels: KernelSet, m: Int, n: Int, k: Int, outputBytes: Int = 4, pool: ThreadPool,
     onThread body: (Range<Int>, Range<Int>, _ thread: Int) -> Void
   ) {
     guard m > 0, n > 0 else { return }
     let tile = kernels.rowTile
-    let panels = kernels.entry.panelCount(n)
-    let threads = pool.threadCount
-    // Items are row blocks with every panel when there are rows for every thread to get a
-    // few tiles (threads then share no cache line of C except where their rows meet), else a
-    // row block × a group of panels that fills whole cache lines of a row of C.
     let rowTiles = (m + tile - 1) / tile
-    let groupPanels =
-      rowTiles >= 4 * threads ? panels : panelsPerItem(kernels: kernels, outputBytes: outputBytes)
-    let groups = (panels + groupPanels - 1) / groupPanels
-    var blockRows = maximumBlockRows(kernels: kernels, k: k)
-    if threads > 1 {
-      // Enough items for every thread to get a few, without going below one tile of rows.
-      let wantedBlocks = (threads * 4 + groups - 1) / groups
-      let rowsPerBlock = (m + wantedBlocks - 1) / wantedBlocks
-      blockRows = min(blockRows, max(tile, (rowsPerBlock + tile - 1) / tile * tile))
+    if rowTiles >= 4 * pool.threadCount {
+      splitRows(kernels: kernels, m: m, n: n, k: k, pool: pool, body)
+    } else {
+      splitPanels(kernels: kernels, m: m, n: n, k: k, outputBytes: outputBytes, pool: pool, body)
     }
+  }
+
+  /// ``split(kernels:m:n:k:outputBytes:pool:onThread:)`` over ranges of row tiles, each
+  /// called in blocks of at most ``maximumBlockRows(kernels:k:)`` rows with every panel.
+  private static func splitRows(
+    kernels: KernelSet, m: Int, n: Int, k: Int, pool: ThreadPool,
+    _ body: (Range<Int>, Range<Int>, _ thread: Int) -> Void
+  ) {
+    let tile = kernels.rowTile
+    let panels = kernels.entry.panelCount(n)
+    let blockRows = maximumBlockRows(kernels: kernels, k: k)
+    let tileWork = tile * max(k, 1) * kernels.columnTile * panels
+    let minimumChunk = max(1, minimumChunkWork / max(tileWork, 1))
+    pool.parallelFor((m + tile - 1) / tile, minimumChunk: minimumChunk) { tiles, thread in
+      var row = tiles.lowerBound * tile
+      let end = min(m, tiles.upperBound * tile)
+      while row < end {
+        let next = min(end, row + blockRows)
+        body(row..<next, 0..<panels, thread)
+        row = next
+      }
+    }
+  }
+
+  /// ``split(kernels:m:n:k:outputBytes:pool:onThread:)`` over items of a row block × a group
+  /// of panels, blocks small enough for every thread to get a few items.
+  private static func splitPanels(
+    kernels: KernelSet, m: Int, n: Int, k: Int, outputBytes: Int, pool: ThreadPool,
+    _ body: (Range<Int>, Range<Int>, _ thread: Int) -> Void
+  ) {
+    let tile = kernels.rowTile
+    let panels = kernels.entry.panelCount(n)
+    let groupPanels = panelsPerItem(kernels: kernels, outputBytes: outputBytes)
+    let groups = (panels + groupPanels - 1) / groupPanels
+    // Enough items for every thread to get a few, without going below one tile of rows.
+    let wantedBlocks = (pool.threadCount * 4 + groups - 1) / groups
+    let rowsPerBlock = (m + wantedBlocks - 1) / wantedBlocks
+    let blockRows = min(
+      maximumBlockRows(kernels: kernels, k: k), max(tile, (rowsPerBlock + tile - 1) / tile * tile))
     let blocks = (m + blockRows - 1) / blockRows
     let itemWork = min(blockRows, m) * max(k, 1) * kernels.columnTile * groupPanels
     let minimumChunk = max(1, minimumChunkWork / max(itemWork, 1))

@@ -53,7 +53,7 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
     } else {
       filter = nil
     }
-    slabs = DepthwiseSlabs(geometry)
+    slabs = DepthwiseSlabs(geometry, threads: threads)
     inputFloats = usesIntegerLoops ? 0 : PackedWeights.rounded(slabs.totalFloats(threads: threads))
     let filterScratch =
       usesIntegerLoops || filter != nil ? 0 : PackedWeights.rounded(filterCount)
