@@ -5,6 +5,11 @@
 protocol Kernel {
   /// Bytes of scratch memory the kernel needs while it runs (from the arena; 0 if none).
   var scratchBytes: Int { get }
+  /// Bytes of scratch each thread of the pool needs while the kernel runs (0 if none): one
+  /// arena region, shared by every node that asks and kept for the whole run, holds a part per
+  /// thread that only that thread writes, so its lines stay in that thread's caches from one
+  /// operator to the next (memory that nodes share in turn would pass them between cores).
+  var threadScratchBytes: Int { get }
   /// False for kernels whose outputs depend only on their inputs' shapes (SHAPE): such nodes
   /// are evaluated at load even when their inputs are activations.
   var readsInputData: Bool { get }
@@ -20,6 +25,7 @@ protocol Kernel {
 
 extension Kernel {
   var scratchBytes: Int { 0 }
+  var threadScratchBytes: Int { 0 }
   var readsInputData: Bool { true }
   var isStateful: Bool { false }
   var producesConstants: Bool { false }
@@ -33,6 +39,9 @@ struct KernelIO {
   let outputs: UnsafeBufferPointer<UnsafeMutableRawPointer>
   /// Scratch memory of ``Kernel/scratchBytes`` bytes, 64-byte aligned (nil when none was asked).
   let scratch: UnsafeMutableRawPointer?
+  /// The threads' scratch (``Kernel/threadScratchBytes`` or more per thread): thread 0's part,
+  /// and the distance between parts (nil when no node asked for any).
+  let threadScratch: (base: UnsafeMutableRawPointer, stride: Int)?
   /// Threads to split work over.
   let pool: ThreadPool
   /// Where a kernel that can fail while running (control flow, variables) records it.
@@ -42,6 +51,11 @@ struct KernelIO {
   func input<T>(_ position: Int, as: T.Type) -> UnsafePointer<T> {
     // Inputs are present for every position a kernel reads (its factory checked).
     inputs[position].unsafelyUnwrapped.assumingMemoryBound(to: T.self)
+  }
+
+  /// Thread `thread`'s part of the threads' scratch, 64-byte aligned.
+  func threadScratch(_ thread: Int) -> UnsafeMutableRawPointer? {
+    threadScratch.map { $0.base + thread * $0.stride }
   }
 
   /// Output `position` as typed elements.

@@ -17,6 +17,9 @@ struct PlanBuilder {
     var tensors: [TensorState]
     var nodes: [PendingNode]
     var arenaBytes, foldedNodeCount: Int
+    /// The threads' scratch in the arena: its offset and the bytes per thread (nil when no
+    /// kernel asked for any).
+    var threadScratch: (offset: Int, stride: Int)?
   }
 
   private let environment: ExecutionEnvironment
@@ -263,14 +266,22 @@ struct PlanBuilder {
       kernel.scratchBytes > 0
       ? UnsafeMutableRawPointer.allocate(
         byteCount: kernel.scratchBytes, alignment: MemoryPlanner.alignment) : nil
+    let threadStride = MemoryPlanner.roundUp(kernel.threadScratchBytes)
+    let threadScratch =
+      threadStride > 0
+      ? UnsafeMutableRawPointer.allocate(
+        byteCount: threadStride * environment.pool.threadCount,
+        alignment: MemoryPlanner.alignment) : nil
     defer {
       for memory in outputMemory { memory.deallocate() }
       scratch?.deallocate()
+      threadScratch?.deallocate()
     }
     let inputPointers = inputs.map { $0?.constant?.withUnsafeBytes { $0.baseAddress } ?? nil }
     let prepared = PreparedNode(
       index: node.index, kernel: kernel, inputs: inputPointers, outputs: outputMemory,
-      scratch: scratch, outputTensors: [])
+      scratch: scratch, threadScratch: threadScratch.map { ($0, threadStride) },
+      outputTensors: [])
     let status = RunStatus()
     prepared.run(pool: environment.pool, status: status)
     prepared.deallocate()
@@ -326,12 +337,22 @@ struct PlanBuilder {
       requests.append(.init(size: node.kernel.scratchBytes, firstUse: position, lastUse: position))
       owners.append((nil, position))
     }
+    // The threads' scratch lives for the whole run.
+    let threadStride = MemoryPlanner.roundUp(nodes.map(\.kernel.threadScratchBytes).max() ?? 0)
+    if threadStride > 0 {
+      requests.append(
+        .init(size: threadStride * environment.pool.threadCount, firstUse: 0, lastUse: end))
+      owners.append((nil, nil))
+    }
     let (offsets, arenaBytes) = MemoryPlanner.plan(requests)
     for (owner, offset) in zip(owners, offsets) {
       if let tensor = owner.tensor { tensors[tensor].storage = .arena(offset: offset) }
       if let node = owner.node { nodes[node].scratchOffset = offset }
     }
-    return Plan(tensors: tensors, nodes: nodes, arenaBytes: arenaBytes, foldedNodeCount: folded)
+    let threadScratch = threadStride > 0 ? offsets.last.map { ($0, threadStride) } : nil
+    return Plan(
+      tensors: tensors, nodes: nodes, arenaBytes: arenaBytes, foldedNodeCount: folded,
+      threadScratch: threadScratch)
   }
 
   /// The byte a variable tensor without initial data starts with: its zero point for int8

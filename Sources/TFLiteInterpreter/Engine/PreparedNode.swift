@@ -8,10 +8,12 @@ struct PreparedNode {
   private let inputs: UnsafeMutableBufferPointer<UnsafeRawPointer?>
   private let outputs: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
   private let scratch: UnsafeMutableRawPointer?
+  private let threadScratch: (base: UnsafeMutableRawPointer, stride: Int)?
 
   init(
     index: Int, kernel: any Kernel, inputs: [UnsafeRawPointer?], outputs: [UnsafeMutableRawPointer],
-    scratch: UnsafeMutableRawPointer?, outputTensors: [Int]
+    scratch: UnsafeMutableRawPointer?,
+    threadScratch: (base: UnsafeMutableRawPointer, stride: Int)?, outputTensors: [Int]
   ) {
     self.index = index
     self.kernel = kernel
@@ -21,6 +23,7 @@ struct PreparedNode {
     self.outputs = .allocate(capacity: outputs.count)
     _ = self.outputs.initialize(from: outputs)
     self.scratch = scratch
+    self.threadScratch = threadScratch
   }
 
   /// Runs the kernel; a kernel that fails records it in `status`.
@@ -28,7 +31,7 @@ struct PreparedNode {
     kernel.run(
       KernelIO(
         inputs: UnsafeBufferPointer(inputs), outputs: UnsafeBufferPointer(outputs),
-        scratch: scratch, pool: pool, status: status))
+        scratch: scratch, threadScratch: threadScratch, pool: pool, status: status))
   }
 
   /// Frees the pointer tables (the data they point to belong to the interpreter).

@@ -47,6 +47,9 @@ final class SubgraphExecutor {
     guard arenaBytes <= limit else { throw .arenaTooLarge(bytes: arenaBytes, limit: limit) }
     arena = HugePageMemory.allocateZeroed(
       byteCount: max(arenaBytes, 64), alignment: MemoryPlanner.alignment)
+    let threadScratch = plan.threadScratch.flatMap { scratch in
+      arena.map { ($0 + scratch.offset, scratch.stride) }
+    }
     nodes = plan.nodes.map { pending in
       PreparedNode(
         index: pending.index, kernel: pending.kernel,
@@ -54,7 +57,7 @@ final class SubgraphExecutor {
         // The plan puts every output of a node that runs in the arena or in a variable.
         outputs: pending.outputTensors.compactMap { mutablePointer(of: $0) },
         scratch: pending.scratchOffset.flatMap { offset in arena.map { $0 + offset } },
-        outputTensors: pending.outputTensors)
+        threadScratch: threadScratch, outputTensors: pending.outputTensors)
     }
   }
 

@@ -1,7 +1,8 @@
 /// How an integer depthwise convolution is cut into blocks of output rows, each reading a
 /// slab of input rows widened to floats just before use (so the widened rows are still in
-/// cache when the block reads them); each thread has one slab, so blocks on different threads
-/// run on disjoint scratch.
+/// cache when the block reads them); each thread has one slab, in the threads' scratch
+/// (``Kernel/threadScratchBytes``), so blocks on different threads run on disjoint scratch and
+/// a thread's slab stays in its caches from one layer to the next.
 ///
 /// Blocks never cross an image of the batch; a slab holds the image rows the block's filter
 /// taps reach (`(rows − 1) · strideHeight + (filterHeight − 1) · dilationHeight + 1`, clipped
@@ -44,10 +45,6 @@ struct DepthwiseSlabs {
 
   /// Blocks in the batch.
   var count: Int { g.batch * blocksPerImage }
-
-  /// Floats of scratch for one slab per thread of a `threads`-thread pool (each thread widens
-  /// its blocks one after the other into its own slab, which stays in cache).
-  func totalFloats(threads: Int) -> Int { min(count, max(threads, 1)) * slabFloats }
 
   /// Block `index`'s image, first output row and output row count, and the image rows its
   /// slab holds (never empty: a block whose taps all fall in the padding gets one row no tap

@@ -25,9 +25,10 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
   private let usesIntegerLoops: Bool
   /// The blocks of output rows and their slabs of widened input rows.
   private let slabs: DepthwiseSlabs
-  /// Floats of scratch for the widened input slabs (rounded up to 64 bytes).
-  private let inputFloats: Int
+  /// The widened filter when it is not constant.
   let scratchBytes: Int
+  /// One slab of widened input rows per thread.
+  let threadScratchBytes: Int
 
   init(
     geometry: ConvolutionGeometry, multiplier: Int, quantization: ConvolutionQuantization,
@@ -54,10 +55,9 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
       filter = nil
     }
     slabs = DepthwiseSlabs(geometry, threads: threads)
-    inputFloats = usesIntegerLoops ? 0 : PackedWeights.rounded(slabs.totalFloats(threads: threads))
-    let filterScratch =
-      usesIntegerLoops || filter != nil ? 0 : PackedWeights.rounded(filterCount)
-    scratchBytes = (inputFloats + filterScratch) * MemoryLayout<Float>.size
+    let size = MemoryLayout<Float>.size
+    threadScratchBytes = usesIntegerLoops ? 0 : slabs.slabFloats * size
+    scratchBytes = usesIntegerLoops || filter != nil ? 0 : filterCount * size
   }
 
   deinit {
@@ -77,14 +77,13 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
         bias: table.biasInput(io), quantization, output: output)
       return
     }
-    guard let scratch = io.scratch else { return }
     let requantization = table.table(io)
-    let floats = scratch.bindMemory(to: Float.self, capacity: scratchBytes / 4)
     let weights: UnsafePointer<Float>
     if let filter {
       weights = UnsafePointer(filter)
     } else {
-      let widened = floats + inputFloats
+      guard let scratch = io.scratch else { return }
+      let widened = scratch.bindMemory(to: Float.self, capacity: scratchBytes / 4)
       kernels.entry.widen(
         io.input(1, as: UInt8.self), g.filterHeight * g.filterWidth * channels,
         quantization.signed, quantization.filterZeroPoint, widened)
@@ -95,7 +94,8 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
     io.pool.parallelFor(
       slabs.count, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1))
     ) { range, thread in
-      let slab = floats + thread * slabs.slabFloats
+      guard let own = io.threadScratch(thread) else { return }
+      let slab = own.bindMemory(to: Float.self, capacity: slabs.slabFloats)
       for index in range {
         let block = slabs.block(index)
         let rowElements = g.inputWidth * g.inputChannels
