@@ -302,9 +302,7 @@ enum Int8GEMM {
         addRows(keep)
         j = count
       }
-      sums = SIMD8(
-        lanes.0.wrappedSum(), lanes.1.wrappedSum(), lanes.2.wrappedSum(), lanes.3.wrappedSum(),
-        lanes.4.wrappedSum(), lanes.5.wrappedSum(), lanes.6.wrappedSum(), lanes.7.wrappedSum())
+      sums = rowTotals(lanes)
     #endif
     guard j < count else { return sums }
     return sums
@@ -318,6 +316,24 @@ enum Int8GEMM {
         byteSum(r.6 + j, count: count &- j, signed: signed),
         byteSum(r.7 + j, count: count &- j, signed: signed))
   }
+
+  #if OCELLUS_VNNI
+    /// Each of eight vectors' lane sum (wrapping), as a tree that adds neighbouring lanes of
+    /// two vectors at a time: 15 permutes and 15 adds instead of a reduction per vector.
+    @inline(__always)
+    static func rowTotals(_ lanes: TileSums) -> SIMD8<Int32> {
+      @inline(__always)
+      func pairs(_ a: SIMD16<Int32>, _ b: SIMD16<Int32>) -> SIMD16<Int32> {
+        let both = SIMD32(lowHalf: a, highHalf: b)
+        return both.evenHalf &+ both.oddHalf
+      }
+      // Two lanes per row after three levels: rows 0…7 in lanes (0, 1), (2, 3), …
+      let quarters = pairs(
+        pairs(pairs(lanes.0, lanes.1), pairs(lanes.2, lanes.3)),
+        pairs(pairs(lanes.4, lanes.5), pairs(lanes.6, lanes.7)))
+      return quarters.evenHalf &+ quarters.oddHalf
+    }
+  #endif
 
   /// The sum of `count` bytes at `start`, read as Int8 when `signed`, else as UInt8 (eight
   /// bytes at a time as unsigned, sign bits flipped when signed: 128 more each).
