@@ -344,7 +344,11 @@ struct PlanBuilder {
         .init(size: threadStride * environment.pool.threadCount, firstUse: 0, lastUse: end))
       owners.append((nil, nil))
     }
-    let (offsets, arenaBytes) = MemoryPlanner.plan(requests)
+    // Two threads split outputs in halves: keep each half of the memory with one thread.
+    let (offsets, arenaBytes) =
+      environment.pool.threadCount == 2
+      ? MemoryPlanner.planCentered(requests, minimumBytes: Self.centredMinimumBytes)
+      : MemoryPlanner.plan(requests)
     for (owner, offset) in zip(owners, offsets) {
       if let tensor = owner.tensor { tensors[tensor].storage = .arena(offset: offset) }
       if let node = owner.node { nodes[node].scratchOffset = offset }
@@ -354,6 +358,9 @@ struct PlanBuilder {
       tensors: tensors, nodes: nodes, arenaBytes: arenaBytes, foldedNodeCount: folded,
       threadScratch: threadScratch)
   }
+
+  /// The smallest buffer the two-thread layout centres (smaller ones are a few cache lines).
+  static let centredMinimumBytes = 4096
 
   /// The byte a variable tensor without initial data starts with: its zero point for int8
   /// (TFLite's ResetVariableTensor), else 0.
