@@ -201,6 +201,33 @@ struct QuantizedConvolutionTests {
     try Support.check(c)
   }
 
+  @Test(
+    "convolutions over more pixels than one block (each thread widens each block's input rows), two images, on every build",
+    arguments: 0..<8)
+  func windowedBlocks(seed: UInt64) throws {
+    var generator = SplitMix64(seed: 0xD4_0000 + seed)
+    // Sixteen output channels (the bias and scales drawn for them); the rest set here.
+    var c = Support.randomCase(.convolution, signed: seed % 4 == 3, &generator)
+    while c.outputChannels != 16 {
+      c = Support.randomCase(.convolution, signed: seed % 4 == 3, &generator)
+    }
+    // Depth 27 or 75 (uint8 below 32 and int8 off the VNNI build run the float GEMM): blocks
+    // of about 1,900 or 800 pixels, so windows start and end inside each image and at its edges.
+    c.inputChannels = 3
+    (c.filterHeight, c.filterWidth) = seed % 4 == 1 ? (5, 5) : (3, 3)
+    (c.strideHeight, c.strideWidth) = seed % 2 == 0 ? (2, 2) : (1, 1)
+    (c.dilationHeight, c.dilationWidth) = seed % 3 == 2 ? (2, 1) : (1, 1)
+    (c.batch, c.height, c.width) = (2, 101, 67)
+    c.same = seed % 5 != 4
+    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
+    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
+      UInt8.random(in: 0...255, using: &generator)
+    }
+    try Support.check(c)
+  }
+
   @Test("K above 256, not a multiple of it, with worst-case zero points", arguments: [false, true])
   func deepFilters(signed: Bool) throws {
     var generator = SplitMix64(seed: signed ? 21 : 12)

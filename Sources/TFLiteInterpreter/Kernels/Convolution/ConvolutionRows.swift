@@ -5,6 +5,9 @@
 /// whose window crosses the border are copied, zero-padded, into scratch (im2col). One parallel
 /// loop covers every output pixel in whole register tiles; each thread gathers the rows it
 /// multiplies (every panel) in blocks small enough for its own block scratch to stay in L2.
+/// A kernel whose input needs preparing (the quantized one widens it to floats) can have each
+/// thread prepare just the input rows of each block, in its block scratch
+/// (``forEachWindowedBlock(prepare:scratch:outputChannels:kernels:pool:_:)``).
 struct ConvolutionRows {
   let geometry: ConvolutionGeometry
   /// GEMM depth: `KH × KW × IC`.
@@ -17,9 +20,13 @@ struct ConvolutionRows {
   let pointerBytes: Int
   /// Threads that gather at once, each into block scratch of its own.
   let threads: Int
+  /// Floats at the end of each thread's block scratch for the input rows of a block (a
+  /// multiple of 16; 0 unless planned with `windows`).
+  let windowFloats: Int
 
-  /// The plan for `geometry` on the GEMM tiles of `kernels`, for a pool of `threads`.
-  init(_ geometry: ConvolutionGeometry, kernels: KernelSet, threads: Int) {
+  /// The plan for `geometry` on the GEMM tiles of `kernels`, for a pool of `threads`; with
+  /// `windows`, each thread's block scratch has room for the input rows of one block.
+  init(_ geometry: ConvolutionGeometry, kernels: KernelSet, threads: Int, windows: Bool = false) {
     self.threads = max(threads, 1)
     self.geometry = geometry
     depth = geometry.filterHeight * geometry.filterWidth * geometry.inputChannels
@@ -36,13 +43,19 @@ struct ConvolutionRows {
       blockRows = min(rows, max(tile, GEMM.blockFloats / max(perRow, 1) / tile * tile))
     }
     pointerBytes = (blockRows * segments * MemoryLayout<UnsafePointer<Float>>.stride + 63) / 64 * 64
+    let windowRows = ConvolutionInputWindow.maximumRows(geometry, pixels: blockRows)
+    let rowFloats = geometry.inputWidth * geometry.inputChannels
+    windowFloats = windows && blockRows > 0 ? (windowRows * rowFloats + 15) / 16 * 16 : 0
   }
 
   /// True when the input rows are A as they are (no gathering).
   var isDirect: Bool { blockRows == 0 }
 
-  /// Bytes of scratch for one thread's block: the pointers, then room to copy every row.
-  var blockScratchBytes: Int { pointerBytes + blockRows * depth * MemoryLayout<Float>.size }
+  /// Bytes of scratch for one thread's block: the pointers, room to copy every row, then the
+  /// block's input rows when planned with windows.
+  var blockScratchBytes: Int {
+    pointerBytes + (blockRows * depth + windowFloats) * MemoryLayout<Float>.size
+  }
 
   /// Bytes of scratch for every thread's block.
   var scratchBytes: Int { blockScratchBytes * threads }
@@ -62,30 +75,85 @@ struct ConvolutionRows {
       _ start: Int, _ count: Int, _ table: UnsafePointer<UnsafePointer<Float>>, _ part: Range<Int>
     ) -> Void
   ) {
+    let (g, segments, blockRows) = (geometry, segments, blockRows)
+    forEachRange(scratch: scratch, outputChannels: outputChannels, kernels: kernels, pool: pool) {
+      pixels, own in
+      var start = pixels.lowerBound
+      while start < pixels.upperBound {
+        let count = min(blockRows, pixels.upperBound - start)
+        Self.gather(
+          g, input: input, rows: start..<(start + count), segments: segments,
+          pointers: own.pointers, patches: own.patches)
+        multiply(start, count, UnsafePointer(own.pointers), 0..<count)
+        start += count
+      }
+    }
+  }
+
+  /// ``forEachBlock(input:scratch:outputChannels:kernels:pool:_:)`` for a plan with windows,
+  /// where no prepared input exists: for each block (within one image), the thread first calls
+  /// `prepare(image, rows, window)` to write input rows `rows` of image `image` (as floats,
+  /// `inputWidth × inputChannels` per row) to `window`, in its own block scratch, and gathers
+  /// from there. A block's rows are then still in the thread's cache when it multiplies them,
+  /// and the other thread never reads them.
+  func forEachWindowedBlock(
+    prepare: (_ image: Int, _ rows: Range<Int>, _ window: UnsafeMutablePointer<Float>) -> Void,
+    scratch: UnsafeMutableRawPointer, outputChannels: Int, kernels: KernelSet, pool: ThreadPool,
+    _ multiply: (
+      _ start: Int, _ count: Int, _ table: UnsafePointer<UnsafePointer<Float>>, _ part: Range<Int>
+    ) -> Void
+  ) {
+    precondition(windowFloats > 0, "the plan has no room for windows")
+    let (g, segments, blockRows, windowFloats) = (geometry, segments, blockRows, windowFloats)
+    let (imagePixels, rowFloats) = (g.outputPixels, g.inputWidth * g.inputChannels)
+    forEachRange(scratch: scratch, outputChannels: outputChannels, kernels: kernels, pool: pool) {
+      pixels, own in
+      var start = pixels.lowerBound
+      while start < pixels.upperBound {
+        let image = start / imagePixels
+        let first = start - image * imagePixels
+        let count = min(blockRows, pixels.upperBound - start, imagePixels - first)
+        let window = ConvolutionInputWindow(g, pixels: first..<(first + count))
+        precondition(window.rows.count * rowFloats <= windowFloats, "the window outgrew its room")
+        prepare(image, window.rows, own.window)
+        Self.gather(
+          window.geometry, input: own.window, rows: first..<(first + count), segments: segments,
+          pointers: own.pointers, patches: own.patches)
+        multiply(start, count, UnsafePointer(own.pointers), 0..<count)
+        start += count
+      }
+    }
+  }
+
+  /// One thread's block scratch: the row pointers, the copied rows, the input window.
+  private typealias BlockScratch = (
+    pointers: UnsafeMutablePointer<UnsafePointer<Float>>, patches: UnsafeMutablePointer<Float>,
+    window: UnsafeMutablePointer<Float>
+  )
+
+  /// Splits the output pixels over `pool` in whole register tiles and calls `body(pixels,
+  /// scratch)` with each range and the block scratch of the thread that runs it.
+  private func forEachRange(
+    scratch: UnsafeMutableRawPointer, outputChannels: Int, kernels: KernelSet, pool: ThreadPool,
+    _ body: (_ pixels: Range<Int>, _ scratch: BlockScratch) -> Void
+  ) {
     let g = geometry
     let (depth, segments, blockRows, blockBytes) = (
       self.depth, self.segments, self.blockRows, blockScratchBytes
     )
     let (rows, tile) = (g.batch * g.outputPixels, kernels.rowTile)
     let tileWork = tile * depth * outputChannels
-    let pointerBytes = self.pointerBytes
+    let (pointerBytes, threads) = (self.pointerBytes, self.threads)
     pool.parallelFor(
       (rows + tile - 1) / tile, minimumChunk: max(1, GEMM.minimumChunkWork / max(tileWork, 1))
     ) { tiles, thread in
       precondition(thread < threads, "more threads than the scratch was planned for")
       let own = scratch + thread * blockBytes
       let pointers = own.bindMemory(to: UnsafePointer<Float>.self, capacity: blockRows * segments)
-      let patches = (own + pointerBytes).bindMemory(to: Float.self, capacity: blockRows * depth)
-      var start = tiles.lowerBound * tile
+      let floats = (own + pointerBytes).bindMemory(
+        to: Float.self, capacity: (blockBytes - pointerBytes) / 4)
       let end = min(rows, tiles.upperBound * tile)
-      while start < end {
-        let count = min(blockRows, end - start)
-        Self.gather(
-          g, input: input, rows: start..<(start + count), segments: segments,
-          pointers: pointers, patches: patches)
-        multiply(start, count, UnsafePointer(pointers), 0..<count)
-        start += count
-      }
+      body(tiles.lowerBound * tile..<end, (pointers, floats, floats + blockRows * depth))
     }
   }
 

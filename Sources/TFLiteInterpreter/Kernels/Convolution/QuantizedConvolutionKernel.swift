@@ -5,9 +5,10 @@ import TFLiteModel
 /// bit-exact with TFLite's reference kernels.
 ///
 /// Runs the integer GEMM on the float micro-kernel (``KernelSet``'s quantized entry points):
-/// the filter is packed once at load as floats `weight − zeroPoint`; at run time the input is
-/// widened once to floats `value − zeroPoint` in scratch, and rows of A come from that buffer
-/// as ``ConvolutionRows`` plans, as for the float ``ConvolutionKernel``. Products are exact in
+/// the filter is packed once at load as floats `weight − zeroPoint`; at run time each thread
+/// widens the input rows of each block of output pixels to floats `value − zeroPoint` in its
+/// own scratch, and rows of A come from there as ``ConvolutionRows`` plans, as for the float
+/// ``ConvolutionKernel``. Products are exact in
 /// float and sums are converted to Int32 every ``ConvolutionQuantization/chunk(filterBound:)``
 /// steps, so the result is TFLite's int32 accumulator exactly; requantization runs in integer
 /// arithmetic. The reference build runs ``QuantizedConvolutionReference`` instead.
@@ -26,8 +27,8 @@ final class QuantizedConvolutionKernel: Kernel {
   private let rows: ConvolutionRows
   /// Products summed in float before each conversion to Int32.
   private let chunk: Int
-  /// Floats of scratch for the widened input (rounded up to 64 bytes): the whole input, or for
-  /// 1×1 stride-1 convolutions one GEMM row block per thread.
+  /// Floats of scratch for the widened input of 1×1 stride-1 convolutions: one GEMM row block
+  /// per thread (the other convolutions widen into ``ConvolutionRows``' block scratch).
   private let inputFloats: Int
   /// Floats of one thread's widened row block in a 1×1 stride-1 convolution.
   private let directBlockFloats: Int
@@ -43,7 +44,7 @@ final class QuantizedConvolutionKernel: Kernel {
     self.outputChannels = outputChannels
     self.quantization = quantization
     self.kernels = kernels
-    rows = ConvolutionRows(geometry, kernels: kernels, threads: threads)
+    rows = ConvolutionRows(geometry, kernels: kernels, threads: threads, windows: true)
     dotProducts = Int8Convolution(
       kernels: kernels, quantization: quantization, filter: filter, bias: bias,
       columns: outputChannels, depth: rows.depth, geometry: geometry, direct: rows.isDirect)
@@ -70,9 +71,7 @@ final class QuantizedConvolutionKernel: Kernel {
       min(
         geometry.inputElements, GEMM.maximumBlockRows(kernels: kernels, k: rows.depth) * rows.depth)
     )
-    inputFloats =
-      rows.isDirect
-      ? directBlockFloats * max(threads, 1) : PackedWeights.rounded(geometry.inputElements)
+    inputFloats = rows.isDirect ? directBlockFloats * max(threads, 1) : 0
     scratchBytes =
       (inputFloats + packed.scratchFloats) * MemoryLayout<Float>.size + rows.scratchBytes
   }
@@ -104,9 +103,6 @@ final class QuantizedConvolutionKernel: Kernel {
       multiplyDirect(input, rowCount, packed, requantization, floats, output, io.pool)
       return
     }
-    let widened = UnsafePointer(floats)
-    quantization.widenInput(
-      input, count: g.inputElements, into: floats, kernels: kernels, pool: io.pool)
     let (depth, columns, chunk) = (rows.depth, outputChannels, chunk)
     let panelStride = depth * kernels.columnTile
     let blockScratch = scratch + (inputFloats + weights.scratchFloats) * 4
@@ -114,9 +110,16 @@ final class QuantizedConvolutionKernel: Kernel {
       kernels.entry.quantizedMultiplyIndirect, kernels.entry.panelCount(columns)
     )
     let (segments, length) = (rows.segments, rows.segmentLength)
-    rows.forEachBlock(
-      input: widened, scratch: blockScratch, outputChannels: columns, kernels: kernels,
-      pool: io.pool
+    let (widen, signed, zeroPoint) = (
+      kernels.entry.widen, quantization.signed, quantization.inputZeroPoint
+    )
+    let rowElements = g.inputWidth * g.inputChannels
+    let imageElements = g.inputHeight * rowElements
+    rows.forEachWindowedBlock(
+      prepare: { image, inputRows, window in
+        let first = input + image * imageElements + inputRows.lowerBound * rowElements
+        widen(first, inputRows.count * rowElements, signed, zeroPoint, window)
+      }, scratch: blockScratch, outputChannels: columns, kernels: kernels, pool: io.pool
     ) { start, count, table, part in
       let operands: QuantizedIndirectGEMMOperands = (
         m: count, n: columns, segments: segments, segmentLength: length, chunk: chunk,
