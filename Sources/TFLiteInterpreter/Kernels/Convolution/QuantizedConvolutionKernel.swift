@@ -8,10 +8,10 @@ import TFLiteModel
 /// the filter is packed once at load as floats `weight − zeroPoint`; at run time each thread
 /// widens the input rows of each block of output pixels to floats `value − zeroPoint` in its
 /// own scratch, and rows of A come from there as ``ConvolutionRows`` plans, as for the float
-/// ``ConvolutionKernel``. Products are exact in
-/// float and sums are converted to Int32 every ``ConvolutionQuantization/chunk(filterBound:)``
-/// steps, so the result is TFLite's int32 accumulator exactly; requantization runs in integer
-/// arithmetic. The reference build runs ``QuantizedConvolutionReference`` instead.
+/// ``ConvolutionKernel``. Products are exact in float and sums are converted to Int32 every
+/// ``ConvolutionQuantization/chunk(filterBound:)`` steps, so the result is TFLite's int32
+/// accumulator exactly; requantization runs in integer arithmetic. The reference build runs
+/// ``QuantizedConvolutionReference`` instead.
 ///
 /// On the VNNI build, int8 convolutions with constant weights of zero point 0 run on 8-bit dot
 /// products instead (``Int8Convolution``), on the input bytes as they are (or their patches),

@@ -6,10 +6,11 @@ import TFLiteModel
 ///
 /// Runs on the float depthwise kernel: the filter is widened once at load to floats
 /// `weight − zeroPoint`, the input block by block of output rows (``DepthwiseSlabs``) to
-/// `value − zeroPoint` in scratch just before the block reads it; each output's `KH × KW`
-/// products sum exactly in float, and the sums are requantized in integer arithmetic as each
-/// run of pixels is finished (``KernelSet``'s quantized depthwise entry point). When a filter has more taps than can sum exactly, or on the reference build,
-/// ``QuantizedConvolutionReference`` runs.
+/// `value − zeroPoint` in scratch just before the block reads it (for 3×3 filters with zeros
+/// where the filter reaches the padding); each output's `KH × KW` products sum exactly in float, and the sums
+/// are requantized in integer arithmetic as each run of pixels is finished (``KernelSet``'s
+/// quantized depthwise entry point). When a filter has more taps than can sum exactly, or on
+/// the reference build, ``QuantizedConvolutionReference`` runs.
 final class QuantizedDepthwiseConvolutionKernel: Kernel {
   private let geometry: ConvolutionGeometry
   private let multiplier: Int
@@ -54,7 +55,10 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
     } else {
       filter = nil
     }
-    slabs = DepthwiseSlabs(geometry, threads: threads)
+    // Padded slabs put every pixel on the 3×3 row kernel; for larger filters the padding
+    // would add too many products (half again for 5×5 at 7×7).
+    let padded = multiplier == 1 && geometry.filterHeight == 3 && geometry.filterWidth == 3
+    slabs = DepthwiseSlabs(geometry, threads: threads, padded: padded)
     let size = MemoryLayout<Float>.size
     threadScratchBytes = usesIntegerLoops ? 0 : slabs.slabFloats * size
     scratchBytes = usesIntegerLoops || filter != nil ? 0 : filterCount * size
@@ -98,27 +102,49 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
       let slab = own.bindMemory(to: Float.self, capacity: slabs.slabFloats)
       for index in range {
         let block = slabs.block(index)
-        let rowElements = g.inputWidth * g.inputChannels
-        kernels.entry.widen(
-          input + (block.image * g.inputHeight + block.inputRows.lowerBound) * rowElements,
-          block.inputRows.count * rowElements, quantization.signed,
-          quantization.inputZeroPoint, slab)
-        // The block as a convolution of its own: the slab is its image, shifted up by the
-        // slab's first row.
+        Self.fill(slab, slabs, block.inputRows, image: block.image, input, kernels, quantization)
+        // The block as a convolution of its own: the slab is its image, from its first row
+        // (and, padded, from the first column the taps read).
         let operands: QuantizedDepthwiseOperands = (
           input: UnsafePointer(slab), inputHeight: block.inputRows.count,
-          inputWidth: g.inputWidth, inputChannels: g.inputChannels, filter: weights,
+          inputWidth: slabs.slabWidth, inputChannels: g.inputChannels, filter: weights,
           filterHeight: g.filterHeight, filterWidth: g.filterWidth, multiplier: multiplier,
           magic: UnsafePointer(magic), outputHeight: block.rows, outputWidth: g.outputWidth,
           strideHeight: g.strideHeight, strideWidth: g.strideWidth,
           dilationHeight: g.dilationHeight, dilationWidth: g.dilationWidth,
           padTop: g.padTop + block.inputRows.lowerBound - block.firstRow * g.strideHeight,
-          padLeft: g.padLeft, requantization: requantization,
+          padLeft: g.padLeft - slabs.padLeft, requantization: requantization,
           output: output + ((block.image * g.outputHeight + block.firstRow) * g.outputWidth)
             * channels
         )
         kernels.entry.quantizedDepthwise(operands, 0..<block.rows)
       }
+    }
+  }
+
+  /// Writes rows `rows` of image `image` of `input`, widened to `value − zeroPoint`, to
+  /// `slab`: ``DepthwiseSlabs/slabWidth`` pixels a row, zeros outside the image.
+  private static func fill(
+    _ slab: UnsafeMutablePointer<Float>, _ slabs: DepthwiseSlabs, _ rows: Range<Int>, image: Int,
+    _ input: UnsafePointer<UInt8>, _ kernels: KernelSet, _ quantization: ConvolutionQuantization
+  ) {
+    let g = slabs.g
+    let channels = g.inputChannels
+    let (rowElements, slabRowFloats) = (g.inputWidth * channels, slabs.slabWidth * channels)
+    let before = slabs.padLeft * channels
+    let after = slabRowFloats - before - rowElements
+    var row = slab
+    for y in rows {
+      if (0..<g.inputHeight).contains(y) {
+        row.update(repeating: 0, count: before)
+        kernels.entry.widen(
+          input + (image * g.inputHeight + y) * rowElements, rowElements, quantization.signed,
+          quantization.inputZeroPoint, row + before)
+        (row + before + rowElements).update(repeating: 0, count: after)
+      } else {
+        row.update(repeating: 0, count: slabRowFloats)
+      }
+      row += slabRowFloats
     }
   }
 }
