@@ -148,7 +148,8 @@ enum Int8GEMM {
   }
 
   /// ``requantizingKernel(_:lda:rows:k:flips:signedActivations:b:block:terms:output:ldc:)``
-  /// for a panel of which only the first `columns` (< 16) are the matrix's.
+  /// for a panel of which only the first `columns` (< 16) are the matrix's (eight or fewer on
+  /// the half-width kernel).
   @inline(never)
   static func partialPanel(
     _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flips: SIMD16<Int32>,
@@ -157,9 +158,15 @@ enum Int8GEMM {
   ) {
     withUnsafeTemporaryAllocation(of: Int32.self, capacity: tileRows * 16) { buffer in
       guard let tile = buffer.baseAddress else { return }
-      kernel(
-        a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b,
-        terms: terms, tile: tile)
+      if columns <= 8 {
+        halfKernel(
+          a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations,
+          b: b, terms: terms, tile: tile)
+      } else {
+        kernel(
+          a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations,
+          b: b, terms: terms, tile: tile)
+      }
       for i in 0..<rows {
         block.store(loadInt32x16(tile + i &* 16), to: output + i &* ldc, count: columns)
       }

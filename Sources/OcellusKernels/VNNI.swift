@@ -19,5 +19,17 @@
         acc._storage._value, a._storage._value, b._storage._value)
       return result
     }
+
+    /// ``dotBytes(_:_:_:)`` on eight lanes (256 bits: half the cost of sixteen where the
+    /// 512-bit instruction runs as two halves, as on Zen 4).
+    @inline(__always)
+    static func dotBytes(_ acc: SIMD8<Int32>, _ a: SIMD8<Int32>, _ b: SIMD8<Int32>)
+      -> SIMD8<Int32>
+    {
+      var result = SIMD8<Int32>()
+      result._storage._value = Builtin.int_x86_avx512_vpdpbusd_256(
+        acc._storage._value, a._storage._value, b._storage._value)
+      return result
+    }
   }
 #endif
