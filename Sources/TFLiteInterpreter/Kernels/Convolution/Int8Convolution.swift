@@ -81,7 +81,7 @@ final class Int8Convolution {
     let layout =
       direct ? Int8PatchLayout(rows: depth) : Int8PatchLayout(patches: geometry, depth: depth)
     self.layout = layout
-    segmentOffsets = direct ? [] : Self.segmentOffsets(geometry, layout)
+    segmentOffsets = layout.pointable ? Self.segmentOffsets(geometry, layout) : []
     let za = quantization.inputZeroPoint
     padding = UInt8(truncatingIfNeeded: za)
     let signed = quantization.signed
@@ -179,7 +179,11 @@ final class Int8Convolution {
       for block in range {
         let first = block * Self.blockRows
         let count = min(Self.blockRows, rows - first)
-        gather(patches, input, rows: first..<(first + count), into: gathered)
+        if layout.pointable || patches.dilationWidth != 1 {
+          gather(patches, input, rows: first..<(first + count), into: gathered)
+        } else {
+          gatherDense(patches, input, rows: first..<(first + count), into: gathered)
+        }
         let o = operands(gathered, m: count, requantization, output + first * columns)
         multiply(o, 0..<count, 0..<panels)
       }
@@ -187,7 +191,7 @@ final class Int8Convolution {
   }
 
   /// Writes the patches of output pixels `rows` (``Int8PatchLayout/rowLength`` bytes each,
-  /// runs at their stride, padding zero) to `buffer`.
+  /// runs at their stride, or back to back in the dense layout; padding zero) to `buffer`.
   func gather(
     _ g: ConvolutionGeometry, _ input: UnsafePointer<UInt8>, rows: Range<Int>,
     into buffer: UnsafeMutablePointer<UInt8>
@@ -198,6 +202,9 @@ final class Int8Convolution {
     let (runs, run) =
       g.dilationWidth == 1 ? (1, g.filterWidth * channels) : (g.filterWidth, channels)
     let gap = layout.stride - layout.length
+    // Where the padding goes: after each run (per tap, per filter row) or after the patch.
+    let perTap = layout.pointable && layout.segments != g.filterHeight
+    let perFilterRow = layout.pointable && layout.segments == g.filterHeight
     var out = buffer
     var walk = OutputPixelWalk(g, at: rows.lowerBound)
     for _ in rows {
@@ -211,7 +218,7 @@ final class Int8Convolution {
           for r in 0..<runs {
             Self.copy(image + (iy * g.inputWidth + x + r * g.dilationWidth) * channels, out, run)
             out += run
-            if layout.segments != g.filterHeight { out = pad(out, gap) }
+            if perTap { out = pad(out, gap) }
           }
         } else {
           for kx in 0..<g.filterWidth {
@@ -222,11 +229,12 @@ final class Int8Convolution {
               out.update(repeating: padding, count: channels)
             }
             out += channels
-            if layout.segments != g.filterHeight { out = pad(out, gap) }
+            if perTap { out = pad(out, gap) }
           }
         }
-        if layout.segments == g.filterHeight { out = pad(out, gap) }
+        if perFilterRow { out = pad(out, gap) }
       }
+      if !layout.pointable { out = pad(out, gap) }
     }
   }
 
