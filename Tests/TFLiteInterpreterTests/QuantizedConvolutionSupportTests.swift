@@ -286,13 +286,18 @@ struct QuantizedConvolutionSupportTests {
     c.input = bytes(c.inputShape.reduce(1, *))
     c.filter = bytes(c.filterShape.reduce(1, *))
     c.bias = (0..<channels).map { _ in Int32.random(in: -30000...30000, using: &g) }
-    // An output scale that puts the typical accumulator a few dozen steps from zero.
+    calibrateOutputScale(&c, &g)
+    return c
+  }
+
+  /// Sets an output scale that puts the typical accumulator of `c` a few dozen steps from zero
+  /// (again after a test replaces the data, so that outputs spread rather than saturate).
+  static func calibrateOutputScale(_ c: inout Case, _ g: inout SplitMix64) {
     let accumulators = accumulators(c).map { abs(Double($0)) }.sorted()
     let typical = max(accumulators.isEmpty ? 1 : accumulators[accumulators.count / 2], 1)
     let filterScale = c.filterScales.sorted()[c.filterScales.count / 2]
     c.outputScale = Float(
       Double(c.inputScale) * Double(filterScale) * typical / Double.random(in: 8...80, using: &g))
-    return c
   }
 
   // MARK: Models and runs

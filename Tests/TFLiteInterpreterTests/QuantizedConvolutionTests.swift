@@ -176,6 +176,7 @@ struct QuantizedConvolutionTests {
         UInt8.random(in: 0...255, using: &generator)
       }
     }
+    Support.calibrateOutputScale(&c, &generator)
     try Support.check(c)
   }
 
@@ -198,33 +199,39 @@ struct QuantizedConvolutionTests {
     c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
       UInt8.random(in: 0...255, using: &generator)
     }
+    Support.calibrateOutputScale(&c, &generator)
     try Support.check(c)
   }
 
   @Test(
-    "convolutions over more pixels than one block (each thread widens each block's input rows), two images, on every build",
+    "convolutions of 3 channels over more pixels than one block, two images: widened row windows (float GEMM) and dense patches (dot products), on every build",
     arguments: 0..<8)
   func windowedBlocks(seed: UInt64) throws {
     var generator = SplitMix64(seed: 0xD4_0000 + seed)
     // Sixteen output channels (the bias and scales drawn for them); the rest set here.
-    var c = Support.randomCase(.convolution, signed: seed % 4 == 3, &generator)
+    var c = Support.randomCase(.convolution, signed: seed % 2 == 1, &generator)
     while c.outputChannels != 16 {
-      c = Support.randomCase(.convolution, signed: seed % 4 == 3, &generator)
+      c = Support.randomCase(.convolution, signed: seed % 2 == 1, &generator)
     }
-    // Depth 27 or 75 (uint8 below 32 and int8 off the VNNI build run the float GEMM): blocks
-    // of about 1,900 or 800 pixels, so windows start and end inside each image and at its edges.
+    // Depth 27 or 75: uint8 below 32 and int8 off the VNNI build run the float GEMM, in blocks
+    // of about 1,900 or 800 pixels, so windows start and end inside each image and at its
+    // edges; int8 on the VNNI build gathers dense patches (27 bytes in 28, 75 in 76).
     c.inputChannels = 3
     (c.filterHeight, c.filterWidth) = seed % 4 == 1 ? (5, 5) : (3, 3)
     (c.strideHeight, c.strideWidth) = seed % 2 == 0 ? (2, 2) : (1, 1)
     (c.dilationHeight, c.dilationWidth) = seed % 3 == 2 ? (2, 1) : (1, 1)
     (c.batch, c.height, c.width) = (2, 101, 67)
     c.same = seed % 5 != 4
+    // No fused activation, so that the outputs spread (a clamp can leave a handful of values).
+    c.activation = 0
     c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
       UInt8.random(in: 0...255, using: &generator)
     }
     c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
       UInt8.random(in: 0...255, using: &generator)
     }
+    Support.calibrateOutputScale(&c, &generator)
+    #expect(Set(Support.expected(c)).count > 16, "the outputs saturate: \(c)")
     try Support.check(c)
   }
 
