@@ -365,10 +365,10 @@ enum Int8GEMM {
   }
 
   /// Eight rows' Int32 sums against one panel.
-  typealias TileSums = (
-    SIMD16<Int32>, SIMD16<Int32>, SIMD16<Int32>, SIMD16<Int32>, SIMD16<Int32>, SIMD16<Int32>,
-    SIMD16<Int32>, SIMD16<Int32>
-  )
+  typealias TileSums = Tile<SIMD16<Int32>>
+
+  /// One vector per row of a tile.
+  typealias Tile<V> = (V, V, V, V, V, V, V, V)
 
   /// The micro-kernel: the Int32 sums of `rows` (≤ 8) rows of A against one packed panel, plus
   /// `terms[i]` in row `i`, into `tile` (16 per row).
@@ -381,10 +381,18 @@ enum Int8GEMM {
     let s = accumulate(
       a, lda: lda, rows: rows, k: k, flips: flips, signedActivations: signedActivations, b: b,
       from: (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero))
-    func store(_ sums: SIMD16<Int32>, _ i: Int) {
+    store(s, rows: rows, tile) { $0 &+ SIMD16(repeating: terms[$1]) }
+  }
+
+  /// Stores `row(s.i, i)` (16 lanes) at `tile + 16 i` for each of the first `rows` rows.
+  @_transparent
+  static func store<V>(
+    _ s: Tile<V>, rows: Int, _ tile: UnsafeMutablePointer<Int32>,
+    _ row: (V, Int) -> SIMD16<Int32>
+  ) {
+    func store(_ sums: V, _ i: Int) {
       if i < rows {
-        UnsafeMutableRawPointer(tile + i &* 16).storeBytes(
-          of: sums &+ SIMD16(repeating: terms[i]), as: SIMD16<Int32>.self)
+        UnsafeMutableRawPointer(tile + i &* 16).storeBytes(of: row(sums, i), as: SIMD16<Int32>.self)
       }
     }
     store(s.0, 0)
@@ -469,31 +477,33 @@ enum Int8GEMM {
     _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, flips: SIMD16<Int32>,
     signedActivations: Bool, b: UnsafePointer<Int8>, from initial: TileSums
   ) -> TileSums {
+    let load = { (w: UnsafeRawPointer) in loadInt32x16(w) }
     if signedActivations {
-      return accumulate(a, lda: lda, rows: rows, k: k, b: b, from: initial) {
+      return accumulate(a, lda: lda, rows: rows, k: k, b: b, from: initial, load: load) {
         signedDot($0, $1, $2)
       }
     }
-    return accumulate(a, lda: lda, rows: rows, k: k, b: b, from: initial) {
+    return accumulate(a, lda: lda, rows: rows, k: k, b: b, from: initial, load: load) {
       dot($0, $1, flips, $2)
     }
   }
 
   /// ``accumulate(_:lda:rows:k:flips:signedActivations:b:from:)`` with
-  /// `step(acc, word, weights)` adding one group of four.
+  /// `step(acc, word, weights)` adding one group of four, the weights of each group being
+  /// `load(group)` (the first `V.scalarCount` columns of the panel).
   @_transparent
-  static func accumulate(
+  static func accumulate<V: SIMD>(
     _ a: UnsafePointer<Int8>, lda: Int, rows: Int, k: Int, b: UnsafePointer<Int8>,
-    from initial: TileSums, _ step: (SIMD16<Int32>, Int32, SIMD16<Int32>) -> SIMD16<Int32>
-  ) -> TileSums {
+    from initial: Tile<V>, load: (UnsafeRawPointer) -> V, _ step: (V, Int32, V) -> V
+  ) -> Tile<V> where V.Scalar == Int32 {
     func row(_ i: Int) -> UnsafeRawPointer { UnsafeRawPointer(a + (i < rows ? i &* lda : 0)) }
     let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3))
     let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7))
     var s = initial
     // One group of four: each row's four activations (as `word` reads them at a row) against
-    // the 16 columns' four weights.
+    // the columns' four weights.
     @inline(__always)
-    func accumulate(_ weights: SIMD16<Int32>, _ word: (UnsafeRawPointer) -> Int32) {
+    func accumulate(_ weights: V, _ word: (UnsafeRawPointer) -> Int32) {
       s.0 = step(s.0, word(r0), weights)
       s.1 = step(s.1, word(r1), weights)
       s.2 = step(s.2, word(r2), weights)
@@ -507,14 +517,14 @@ enum Int8GEMM {
     var w = UnsafeRawPointer(b)
     for g in 0..<whole {
       let at = g &* 4
-      accumulate(loadInt32x16(w)) { Self.word($0, at) }
+      accumulate(load(w)) { Self.word($0, at) }
       w += 64
     }
     if whole &* 4 < k {
       // The last one to three values: read byte by byte (the row may end there); the bytes
       // past them meet zero weights.
       let (at, tail) = (whole &* 4, k &- whole &* 4)
-      accumulate(loadInt32x16(w)) { Self.partialWord($0, at, tail) }
+      accumulate(load(w)) { Self.partialWord($0, at, tail) }
     }
     return s
   }
