@@ -290,6 +290,14 @@ struct QuantizedConvolutionSupportTests {
     return c
   }
 
+  /// New random input and filter bytes for the shapes `c` has now (after a test changed them),
+  /// and an output scale calibrated for them.
+  static func redrawData(_ c: inout Case, _ g: inout SplitMix64) {
+    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in UInt8.random(in: 0...255, using: &g) }
+    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in UInt8.random(in: 0...255, using: &g) }
+    calibrateOutputScale(&c, &g)
+  }
+
   /// Sets an output scale that puts the typical accumulator of `c` a few dozen steps from zero
   /// (again after a test replaces the data, so that outputs spread rather than saturate).
   static func calibrateOutputScale(_ c: inout Case, _ g: inout SplitMix64) {

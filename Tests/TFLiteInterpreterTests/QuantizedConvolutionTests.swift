@@ -164,19 +164,10 @@ struct QuantizedConvolutionTests {
     (c.dilationHeight, c.dilationWidth) = seed % 6 == 5 ? (1, 2) : (1, 1)
     (c.height, c.width) = (9, 13)
     c.same = seed % 5 != 1
-    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
-    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
     if !c.signed && c.inputChannels * c.filterHeight * c.filterWidth < 32 {
       (c.filterHeight, c.filterWidth) = (5, 5)
-      c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
-        UInt8.random(in: 0...255, using: &generator)
-      }
     }
-    Support.calibrateOutputScale(&c, &generator)
+    Support.redrawData(&c, &generator)
     try Support.check(c)
   }
 
@@ -193,13 +184,7 @@ struct QuantizedConvolutionTests {
     (c.dilationHeight, c.dilationWidth) = (1, 1)
     // 96 × 97 rows: more than the 2,728 (depth 24) or 8,192 (depth 8) rows of one block.
     (c.batch, c.height, c.width) = (1, 96, 97)
-    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
-    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
-    Support.calibrateOutputScale(&c, &generator)
+    Support.redrawData(&c, &generator)
     try Support.check(c)
   }
 
@@ -224,13 +209,7 @@ struct QuantizedConvolutionTests {
     c.same = seed % 5 != 4
     // No fused activation, so that the outputs spread (a clamp can leave a handful of values).
     c.activation = 0
-    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
-    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
-    Support.calibrateOutputScale(&c, &generator)
+    Support.redrawData(&c, &generator)
     #expect(Set(Support.expected(c)).count > 16, "the outputs saturate: \(c)")
     try Support.check(c)
   }

@@ -101,15 +101,10 @@ struct QuantizedDepthwiseTests {
         c.dilationHeight = 1
         c.dilationWidth = 1
         c.same = stride == 1
-        c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
-          UInt8.random(in: 0...255, using: &generator)
-        }
-        c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
-          UInt8.random(in: 0...255, using: &generator)
-        }
         c.bias = (0..<channels).map { _ in Int32.random(in: -9000...9000, using: &generator) }
         c.filterScales = c.filterScales.count > 1 ? Array(c.filterScales.prefix(1)) : c.filterScales
         c.filterZeros = [c.filterZeros[0]]
+        Support.redrawData(&c, &generator)
         try Support.check(c)
       }
     }
@@ -130,18 +125,13 @@ struct QuantizedDepthwiseTests {
     (c.dilationHeight, c.dilationWidth) = seed == 2 || seed == 5 ? (2, 1) : (1, 1)
     c.same = seed % 3 != 1
     let channels = c.inputChannels * (seed % 4 == 3 ? 2 : 1)
-    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
-    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
     c.bias = (0..<channels).map { _ in Int32.random(in: -9000...9000, using: &generator) }
     c.filterScales =
       c.filterScales.count > 1
       ? Array(repeating: c.filterScales[0], count: channels) : c.filterScales
     c.filterZeros =
       c.filterZeros.count > 1 ? Array(repeating: 0, count: channels) : [c.filterZeros[0]]
+    Support.redrawData(&c, &generator)
     try Support.check(c)
   }
 
@@ -160,16 +150,11 @@ struct QuantizedDepthwiseTests {
     (c.strideHeight, c.strideWidth) = seed % 2 == 1 ? (2, 2) : (1, 1)
     (c.dilationHeight, c.dilationWidth) = (1, 1)
     c.same = seed != 2
-    c.input = (0..<c.inputShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
-    c.filter = (0..<c.filterShape.reduce(1, *)).map { _ in
-      UInt8.random(in: 0...255, using: &generator)
-    }
     c.bias = (0..<16).map { _ in Int32.random(in: -9000...9000, using: &generator) }
     c.filterScales =
       c.filterScales.count > 1 ? Array(repeating: c.filterScales[0], count: 16) : c.filterScales
     c.filterZeros = c.filterZeros.count > 1 ? Array(repeating: 0, count: 16) : [c.filterZeros[0]]
+    Support.redrawData(&c, &generator)
     try Support.check(c)
   }
 
