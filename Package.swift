@@ -80,6 +80,7 @@ let package = Package(
     .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
     .library(name: "Imaging", targets: ["Imaging"]),
     .library(name: "Ocellus", targets: ["Ocellus"]),
+    .library(name: "OcellusDefaultModels", targets: ["OcellusDefaultModels"]),
     .library(name: "OcellusMLKit", targets: ["OcellusMLKit"]),
     .library(name: "OcellusFirebaseML", targets: ["OcellusFirebaseML"]),
     .executable(name: "ocellus", targets: ["OcellusCLI"]),
@@ -107,9 +108,23 @@ let package = Package(
       name: "Ocellus",
       dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"],
       swiftSettings: optimizedEvenInDebug),
+    // The models ML Kit builds in (object localizer, ImageNet classifier, coarse-category
+    // table) as resources, 5.5 MB: a product of its own, so apps with their own models leave
+    // them out. Origins and licenses in Sources/OcellusDefaultModels/Resources/ORIGINS.md.
+    .target(
+      name: "OcellusDefaultModels", dependencies: ["Ocellus"],
+      resources: [
+        .copy("Resources/mobile_object_localizer_v1_192_uint8.tflite"),
+        .copy("Resources/mobilenet_v2_1.0_224_quant.tflite"),
+        .copy("Resources/imagenet_coarse_categories.tsv"),
+        .copy("Resources/ORIGINS.md"),
+        .copy("Resources/LICENSE-Apache-2.0.txt"),
+      ]),
     // ML Kit iOS source compatibility: ML Kit's class names and shapes over `Ocellus`
-    // (`import MLKit` → `import OcellusMLKit`). Foundation allowed.
-    .target(name: "OcellusMLKit", dependencies: ["Ocellus", "Imaging", "TFLiteModel"]),
+    // (`import MLKit` → `import OcellusMLKit`), with the built-in models. Foundation allowed.
+    .target(
+      name: "OcellusMLKit",
+      dependencies: ["Ocellus", "OcellusDefaultModels", "Imaging", "TFLiteModel"]),
     // Legacy Firebase ML Vision source compatibility (`Vision.vision()`, `VisionImage.metadata`,
     // AutoML remote bundles), sharing OcellusMLKit's images, remote models and manager.
     .target(
@@ -118,7 +133,10 @@ let package = Package(
     // The `ocellus` command-line tool.
     .executableTarget(
       name: "OcellusCLI",
-      dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging", "Ocellus"]),
+      dependencies: [
+        "TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging", "Ocellus",
+        "OcellusDefaultModels",
+      ]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
     .testTarget(name: "InflateTests", dependencies: ["Inflate", "OcellusTestSupport"]),
@@ -139,10 +157,19 @@ let package = Package(
         "Ocellus", "TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging",
         "OcellusTestSupport",
       ]),
+    .testTarget(
+      name: "OcellusDefaultModelsTests",
+      dependencies: [
+        "OcellusDefaultModels", "Ocellus", "Imaging", "TFLiteModel", "TFLiteInterpreter",
+        "OcellusTestSupport",
+      ]),
     .testTarget(name: "OcellusCLITests", dependencies: ["OcellusCLI", "OcellusTestSupport"]),
     .testTarget(
       name: "OcellusMLKitTests",
-      dependencies: ["OcellusMLKit", "Ocellus", "Imaging", "ImageCodecs", "OcellusTestSupport"]),
+      dependencies: [
+        "OcellusMLKit", "Ocellus", "OcellusDefaultModels", "Imaging", "ImageCodecs",
+        "OcellusTestSupport",
+      ]),
     .testTarget(
       name: "OcellusFirebaseMLTests",
       dependencies: [

@@ -19,8 +19,21 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [ocellus],
   targets: [
+    // ML Kit code ported with `import OcellusMLKit`: the base detector and the custom-model
+    // detector, with no model named for the boxes.
     .executableTarget(
       name: "ConsumerApp",
-      dependencies: [.product(name: "Ocellus", package: "Ocellus")])
+      dependencies: [
+        .product(name: "OcellusMLKit", package: "Ocellus"),
+        .product(name: "Ocellus", package: "Ocellus"),
+        .product(name: "Imaging", package: "Ocellus"),
+      ]),
+    // An app that links only the `Ocellus` product and asks for the base detector: the clear
+    // error naming OcellusDefaultModels, not a crash or a search of the disk.
+    .executableTarget(
+      name: "BareOcellus", dependencies: [.product(name: "Ocellus", package: "Ocellus")]),
+    // No Ocellus at all: the localizer's raw outputs (`ocellus run`'s .npy files) turned into
+    // pixel boxes by the documented post-processing, written out independently.
+    .executableTarget(name: "LocalizerBoxes"),
   ]
 )

@@ -14,7 +14,7 @@ extension CommandHelp {
       "Run the whole pipeline on the project's own models and samples in Models/: image labeling, object detection with classification, and tracking.",
     usage: ["demo [--output DIR]"],
     details: [
-      "Run it from the repository root (it reads Models/). It labels the four digit pictures, detects and classifies the digits in the six scenes (single-image mode, up to 5 objects), and tracks the 24-frame sequence in stream mode at 30 fps, where one digit leaves and comes back under a new tracking ID. It prints a summary per image and frame and writes annotated PNGs (boxes, tracking IDs, top labels) and report.json (see Docs/JSON.md) to DIR.",
+      "Run it from the repository root (it reads Models/). It labels the four digit pictures, detects and classifies the digits in the six scenes (single-image mode, up to 5 objects), and tracks the 24-frame sequence in stream mode at 30 fps, where one digit leaves the view and comes back under its own tracking ID (re-identification). It prints a summary per image and frame and writes annotated PNGs (boxes, tracking IDs, top labels) and report.json (see Docs/JSON.md) to DIR.",
       "Works offline on a fresh clone: the models and samples are committed, made by Models/tools/make_models.py.",
     ],
     options: [
@@ -34,14 +34,14 @@ extension CommandHelp {
   static let label = CommandHelp(
     name: "label",
     summary:
-      "Label images with a custom classifier or an AutoML Vision Edge bundle, as ML Kit's ImageLabeler does.",
+      "Label images with the built-in ImageNet classifier, a custom classifier or an AutoML Vision Edge bundle, as ML Kit's ImageLabeler does.",
     usage: [
       "label IMAGE… [--model M | --automl MANIFEST] [--threshold T] [--max-results N]",
       "              [--normalize MEAN,STD] [--threads N] [--json]",
     ],
     details: [
       "Each image (PNG, JPEG or BMP, recognized by content) is turned upright by its EXIF orientation, packed as the model's metadata says (size, normalization), and classified. Labels with confidence at or above the threshold (inclusive) are printed best first, ties in label order.",
-      "Without --model or --automl the project's default classifier Models/digits_classifier.tflite is used (run from the repository root).",
+      "Without --model or --automl the built-in classifier labels the image (MobileNet v2 on ImageNet, ML Kit's base ImageLabelerOptions()): every class at or above the threshold (default 0.5), unless --max-results caps them.",
     ],
     options: [
       Option(
@@ -55,9 +55,13 @@ extension CommandHelp {
       Option(
         name: "--threshold T",
         text:
-          "The smallest confidence kept, 0...1, inclusive. Default: the model metadata's score threshold, else 0."
+          "The smallest confidence kept, 0...1, inclusive. Default: the model metadata's score threshold, else 0; 0.5 for the built-in classifier."
       ),
-      Option(name: "--max-results N", text: "At most N labels per image, best first (default 10)."),
+      Option(
+        name: "--max-results N",
+        text:
+          "At most N labels per image, best first (default 10; no limit for the built-in classifier)."
+      ),
       Option(
         name: "--normalize MEAN,STD",
         text:
@@ -73,8 +77,11 @@ extension CommandHelp {
     ],
     examples: [
       Example(
-        comment: "The default digit classifier on a sample picture.",
-        command: "ocellus label Models/samples/digit_1.png"),
+        comment: "The built-in classifier: labels at or above 0.5.",
+        command: "ocellus label ../shared/images/burger.jpg"),
+      Example(
+        comment: "The project's digit classifier on a sample picture.",
+        command: "ocellus label Models/samples/digit_1.png --model Models/digits_classifier.tflite"),
       Example(
         comment: "ML Kit's bird classifier, labels at or above 0.3.",
         command:
@@ -100,10 +107,10 @@ extension CommandHelp {
       "              [--annotate OUT.png] [--runs N]",
     ],
     details: [
-      "Boxes come from the detector model. An SSD-style detector (outputs of TFLite_Detection_PostProcess) runs on the image stretched to its input and is used class-agnostically: boxes scoring above the detection threshold (default 0.5), class-agnostic non-maximum suppression. A YOLO model (one output [1, 4 + C, N], [1, N, 4 + C] or [1, N, 5 + C], no NMS in the graph; Ultralytics exports) runs on the image letterboxed as Ultralytics does (aspect kept, centred, gray 114 border), scores above the threshold (default 0.25), per-class non-maximum suppression at IoU 0.7, boxes mapped back through the letterbox. Best first, at most --max-objects (5). Without --multiple only the most prominent object (area × closeness to the centre) is reported. Boxes are in the upright image's pixels: x, y of the top-left corner, width, height.",
+      "Boxes come from the detector model: --detector, else the built-in object localizer (Google's class-agnostic Mobile Object Localizer, ML Kit's kind of base detector; proposals above 0.2). An SSD-style detector (outputs of TFLite_Detection_PostProcess) runs on the image stretched to its input and is used class-agnostically: boxes scoring above the detection threshold (default 0.5), class-agnostic non-maximum suppression. A YOLO model (one output [1, 4 + C, N], [1, N, 4 + C] or [1, N, 5 + C], no NMS in the graph; Ultralytics exports) runs on the image letterboxed as Ultralytics does (aspect kept, centred, gray 114 border), scores above the threshold (default 0.25), per-class non-maximum suppression at IoU 0.7, boxes mapped back through the letterbox. Best first, at most --max-objects (5). Without --multiple only the most prominent object (area × closeness to the centre) is reported. Boxes are in the upright image's pixels: x, y of the top-left corner, width, height.",
       "Each object shows the detector's class name (from the model's labels or --labels; its index when there are none) beside its labels.",
-      "With a classifier, each object's upright crop is classified and its labels at or above --threshold (inclusive) are kept. Without one (when --detector is given alone), labels are the detector classes' coarse ML Kit categories (Fashion good, Home good, Food, Place, Plant; others get none).",
-      "Defaults: with no --detector, the project's Models/digits_detector.tflite; with neither --detector nor --classifier, also Models/digits_classifier.tflite, with the 10 % crop padding it was trained with.",
+      "With a classifier, each object's upright crop is classified and its labels at or above --threshold (inclusive) are kept. Without one, labels are ML Kit's coarse categories (Fashion good, Home good, Food, Place, Plant; others get none): the built-in ImageNet classifier runs on each crop and its probabilities are summed per category (Docs/BEHAVIOR.md D.5); a category summing to 0.5 or more is the label.",
+      "The project's digit classifier (Models/digits_classifier.tflite) is classified with the 10 % crop padding it was trained with.",
     ],
     options: [
       Option(name: "--detector M", text: "The detection model (.tflite): SSD-style or YOLO."),
@@ -144,7 +151,7 @@ extension CommandHelp {
       Option(
         name: "--detection-threshold T",
         text:
-          "Boxes must score strictly above T, 0...1. Default: the detector metadata's threshold, else 0.5 (SSD) or 0.25 (YOLO)."
+          "Boxes must score strictly above T, 0...1. Default: 0.2 for the built-in localizer; else the detector metadata's threshold, else 0.5 (SSD) or 0.25 (YOLO)."
       ),
       Option(name: "--max-labels N", text: "At most N labels per object (default 10)."),
       Option(
@@ -177,9 +184,15 @@ extension CommandHelp {
     ],
     examples: [
       Example(
-        comment: "The default digit detector and classifier on a sample scene, all objects.",
+        comment: "The built-in detector and coarse categories, all objects (up to 5).",
         command:
-          "ocellus detect Models/samples/scene_1.png --multiple --annotate scene_1-annotated.png"),
+          "ocellus detect ../shared/images/multi_objects.jpg --multiple --annotate multi_objects-annotated.png"
+      ),
+      Example(
+        comment: "The project's digit detector and classifier on a sample scene.",
+        command:
+          "ocellus detect Models/samples/scene_1.png --detector Models/digits_detector.tflite --classifier Models/digits_classifier.tflite --multiple"
+      ),
       Example(
         comment: "COCO SSD proposals labelled by ML Kit's object labeler.",
         command:
@@ -191,9 +204,9 @@ extension CommandHelp {
           "ocellus detect ../shared/images/pets.jpg --detector ../shared/models/yolov8n_full_integer_quant.tflite --labels ../shared/models/coco80_labels.txt --allow person,dog --multiple --max-objects 10"
       ),
       Example(
-        comment: "Coarse categories from the detector alone.",
+        comment: "The built-in boxes labelled by ML Kit's object labeler.",
         command:
-          "ocellus detect ../shared/images/burger.jpg --detector ../shared/models/coco_ssd_mobilenet_v1_1.0_quant_2018_06_29.tflite"
+          "ocellus detect ../shared/images/burger.jpg --classifier ../shared/models/mlkit_object_labeler.tflite"
       ),
       Example(
         comment: "Time the whole single-image pipeline on one photo, 50 runs.",
@@ -215,7 +228,7 @@ extension CommandHelp {
       "             [--annotate DIR] [--timing]",
     ],
     details: [
-      "Frames are processed in the order given, frame i at timestamp round(i × 1000 / F) ms. Up to --max-objects (5) objects per frame. A detection continues a track when its box overlaps the track's last box with IoU ≥ 0.3 (greedy, best pairs first); a track survives 3 frames without a match and is dropped on the 4th, and a gap over 500 ms drops every track, and an object that comes back gets a new, higher ID. Labels are computed when a track appears and again every 15 frames or when its box has grown by half.",
+      "Frames are processed in the order given, frame i at timestamp round(i × 1000 / F) ms. Up to --max-objects (5) objects per frame. A detection continues a track when its box overlaps the track's last box with IoU ≥ 0.3 (greedy, best pairs first); a track survives 3 frames without a match and is dropped on the 4th, and a gap over 500 ms drops every track. A detection no track overlaps takes back the ID of a track missed in this frame or dropped in the last 30 frames and 1,000 ms whose colour signature is at least 0.7 alike (re-identification: an object that leaves the view or is hidden comes back under its ID); otherwise it gets a new, higher ID. Labels are computed when a track appears and again every 15 frames or when its box has grown by half.",
       "One line per frame; with --json one JSON document per line (JSON Lines, see Docs/JSON.md). Models and defaults as for detect.",
     ],
     options: [

@@ -13,7 +13,7 @@ enum DemoCommand {
     guard parsed.positionals.isEmpty else {
       throw ParsedArguments.UsageError(description: "demo takes no positional arguments")
     }
-    guard let detectorPath = DefaultModels.detector, let classifierPath = DefaultModels.classifier
+    guard let detectorPath = ProjectModels.detector, let classifierPath = ProjectModels.classifier
     else {
       throw ParsedArguments.UsageError(
         description:
@@ -42,10 +42,11 @@ enum DemoCommand {
       ("labeling", .array(labeling)), ("detection", .array(detection)),
       ("tracking", .array(tracking)),
     ]
-    if let yoloPath = DefaultModels.yoloDetector {
+    if let yoloPath = ProjectModels.yoloDetector {
       print("4. YOLO-layout detector (digits_yolo.tflite: letterbox, per-class NMS)")
       fields.append(("yolo_detector", .string(yoloPath)))
-      fields.append(("yolo_detection", .array(try detectWithYOLO(samples: samples, path: yoloPath))))
+      fields.append(
+        ("yolo_detection", .array(try detectWithYOLO(samples: samples, path: yoloPath))))
     }
     let report = JSONValue.fields(fields)
     try Data((report.serialized() + "\n").utf8).write(
@@ -78,7 +79,7 @@ enum DemoCommand {
   {
     CustomObjectDetectorOptions(
       localModel: classifier, base: base,
-      cropPadding: CropPadding(DefaultModels.classifierCropPadding))
+      cropPadding: CropPadding(ProjectModels.classifierCropPadding))
   }
 
   /// Detects and classifies the digits of each scene, writing annotated copies to `output`;
@@ -109,7 +110,7 @@ enum DemoCommand {
       detectorMode: .singleImage, shouldEnableMultipleObjects: true,
       detectorModel: try LocalModel(path: path))
     options.detectorModelOptions.labels = try LabelFile.parse(
-      [UInt8](Data(contentsOf: URL(fileURLWithPath: DefaultModels.yoloLabels))), maxLabels: 1000
+      [UInt8](Data(contentsOf: URL(fileURLWithPath: ProjectModels.yoloLabels))), maxLabels: 1000
     ).labels
     let detector = try ObjectDetector(options: options)
     var reports: [JSONValue] = []

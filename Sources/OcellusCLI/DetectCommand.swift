@@ -2,12 +2,14 @@ import Foundation
 import ImageCodecs
 import Imaging
 import Ocellus
+import OcellusDefaultModels
 import TFLiteModel
 
 /// `ocellus detect IMAGE… [--detector M] [--classifier M] [--multiple] [--threshold T]
 /// [--detection-threshold T] [--max-labels N] [--padding F] [--json] [--annotate OUT.png]`:
-/// single-image object detection. Without `--classifier` objects get the base detector's
-/// coarse categories; with one, each object's upright crop is classified. Boxes are in the
+/// single-image object detection. Boxes come from `--detector`, else the built-in object
+/// localizer; without `--classifier` objects get the base detector's coarse categories from the
+/// built-in classifier; with one, each object's upright crop is classified. Boxes are in the
 /// upright image's pixels.
 enum DetectCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
@@ -86,22 +88,19 @@ enum DetectCommand {
       shouldEnableMultipleObjects: parsed.flags.contains("--multiple") || mode == .stream,
       shouldEnableClassification: true,
       maxObjectCount: try parsed.integer("--max-objects", minimum: 1, default: 5),
-      threadCount: threads)
-    if let path = parsed.value("--detector") ?? DefaultModels.detector {
+      builtInModels: try DefaultModels.builtInModels(), threadCount: threads)
+    if let path = parsed.value("--detector") {
       base.detectorModel = try LocalModel(path: path)
     }
     base.proposalScoreThreshold = try parsed.number("--detection-threshold", in: 0...1)
     base.detectorModelOptions = try parsed.detectorModelOptions()
-    guard
-      let classifier = parsed.value("--classifier")
-        ?? (parsed.value("--detector") == nil ? DefaultModels.classifier : nil)
-    else {
+    guard let classifier = parsed.value("--classifier") else {
       for option in ["--threshold", "--max-labels", "--padding", "--normalize"]
       where parsed.value(option) != nil {
         throw ParsedArguments.UsageError(
           description:
             "\(option) applies to a classifier's labels, and none runs: give --classifier M"
-            + " (labels are the detector's coarse categories otherwise)")
+            + " (labels are the built-in coarse categories otherwise)")
       }
       return try ObjectDetector(options: base)
     }
@@ -112,7 +111,7 @@ enum DetectCommand {
     custom.classifierModelOptions.normalization = try parsed.normalization("--normalize")
     let padding = try parsed.number("--padding", in: 0...1).map(Double.init)
     custom.cropPadding = CropPadding(
-      padding ?? DefaultModels.cropPadding(forClassifier: classifier))
+      padding ?? ProjectModels.cropPadding(forClassifier: classifier))
     return try ObjectDetector(options: custom)
   }
 

@@ -1,11 +1,14 @@
 import Foundation
 import Ocellus
+import OcellusDefaultModels
 import TFLiteModel
 
-/// `ocellus label IMAGE… (--model M | --automl MANIFEST) [--threshold T] [--max-results N]
-/// [--json]`: labels each image with a custom classifier or an AutoML Vision Edge bundle, as
-/// ML Kit's `ImageLabeler` does (inclusive threshold; the model's metadata threshold, else 0,
-/// when none is given). Images are turned upright by their EXIF orientation first.
+/// `ocellus label IMAGE… [--model M | --automl MANIFEST] [--threshold T] [--max-results N]
+/// [--json]`: labels each image with a custom classifier, an AutoML Vision Edge bundle or, with
+/// neither, the built-in ImageNet classifier, as ML Kit's `ImageLabeler` does (inclusive
+/// threshold; for a model the metadata's threshold, else 0, when none is given; 0.5 for the
+/// built-in classifier, whose results have no count limit unless `--max-results` gives one).
+/// Images are turned upright by their EXIF orientation first.
 enum LabelCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
@@ -17,23 +20,29 @@ enum LabelCommand {
     let threshold = try parsed.number("--threshold", in: 0...1)
     let maxResults = try parsed.integer("--max-results", minimum: 1, default: 10)
     let threads = try parsed.integer("--threads", minimum: 1, default: 1)
-    let source: any ClassifierModelSource
+    var options: CustomImageLabelerOptions
     switch (parsed.value("--model"), parsed.value("--automl")) {
-    case (let model?, nil): source = try LocalModel(path: model)
-    case (nil, let manifest?): source = try AutoMLImageLabelerLocalModel(manifestPath: manifest)
+    case (let model?, nil):
+      options = CustomImageLabelerOptions(
+        localModel: try LocalModel(path: model), confidenceThreshold: threshold,
+        maxResultCount: maxResults)
+    case (nil, let manifest?):
+      options = CustomImageLabelerOptions(
+        localModel: try AutoMLImageLabelerLocalModel(manifestPath: manifest),
+        confidenceThreshold: threshold, maxResultCount: maxResults)
     case (nil, nil):
-      guard let model = DefaultModels.classifier else {
-        throw ParsedArguments.UsageError(
-          description: "give --model M or --automl MANIFEST (no default classifier in Models/)")
-      }
-      source = try LocalModel(path: model)
+      // The built-in classifier: every class at or above the threshold unless capped.
+      options = try BaseImageLabelerOptions(
+        confidenceThreshold: threshold, builtInModels: try DefaultModels.builtInModels()
+      ).customImageLabelerOptions()
+      if parsed.value("--max-results") != nil { options.maxResultCount = maxResults }
     default:
       throw ParsedArguments.UsageError(description: "--model and --automl exclude each other")
     }
-    var options = CustomImageLabelerOptions(
-      localModel: source, confidenceThreshold: threshold, maxResultCount: maxResults,
-      threadCount: threads)
-    options.modelOptions.normalization = try parsed.normalization("--normalize")
+    options.threadCount = threads
+    if let normalization = try parsed.normalization("--normalize") {
+      options.modelOptions.normalization = normalization
+    }
     let labeler = try ImageLabeler(options: options)
     var documents: [JSONValue] = []
     var progress = ProgressLine(

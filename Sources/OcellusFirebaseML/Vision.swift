@@ -20,6 +20,19 @@ public final class Vision: Sendable {
     VisionObjectDetector(options: options)
   }
 
+  /// An on-device image labeler with the built-in classifier and the legacy defaults
+  /// (threshold 0.5).
+  public func onDeviceImageLabeler() -> VisionImageLabeler {
+    onDeviceImageLabeler(options: VisionOnDeviceImageLabelerOptions())
+  }
+
+  /// An on-device image labeler with the built-in classifier for `options`.
+  public func onDeviceImageLabeler(options: VisionOnDeviceImageLabelerOptions)
+    -> VisionImageLabeler
+  {
+    VisionImageLabeler(options: options)
+  }
+
   /// An on-device AutoML image labeler for `options`.
   public func onDeviceAutoMLImageLabeler(options: VisionOnDeviceAutoMLImageLabelerOptions)
     -> VisionImageLabeler

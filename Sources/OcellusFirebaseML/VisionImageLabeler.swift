@@ -1,8 +1,8 @@
 import Dispatch
 import OcellusMLKit
 
-/// The legacy on-device AutoML image labeler (Firebase's `VisionImageLabeler`), over the ML
-/// Kit module's ``OcellusMLKit/ImageLabeler``. Completions run on ``completionQueue`` (main by
+/// The legacy on-device image labeler, built-in or AutoML (Firebase's `VisionImageLabeler`),
+/// over the ML Kit module's ``OcellusMLKit/ImageLabeler``. Completions run on ``completionQueue`` (main by
 /// default, as Firebase).
 public final class VisionImageLabeler: Sendable {
   private let labeler: ImageLabeler
@@ -10,6 +10,11 @@ public final class VisionImageLabeler: Sendable {
   /// A labeler for legacy `options` (threshold default 0.5).
   init(options: VisionOnDeviceAutoMLImageLabelerOptions) {
     labeler = ImageLabeler.imageLabeler(options: options.customImageLabelerOptions)
+  }
+
+  /// A labeler with the built-in classifier for legacy `options` (threshold default 0.5).
+  init(options: VisionOnDeviceImageLabelerOptions) {
+    labeler = ImageLabeler.imageLabeler(options: options.imageLabelerOptions)
   }
 
   /// Where completions are called (default `.main`).

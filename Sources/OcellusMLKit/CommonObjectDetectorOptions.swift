@@ -1,8 +1,10 @@
 import Ocellus
+import OcellusDefaultModels
 
 /// The settings every object detector has: ML Kit's `CommonObjectDetectorOptions`, base of
 /// ``ObjectDetectorOptions`` and ``CustomObjectDetectorOptions``. Defaults are ML Kit's:
-/// stream mode, one object, no classification.
+/// stream mode, one object, no classification. Boxes come from the built-in object localizer
+/// and coarse categories from the built-in classifier (`OcellusDefaultModels`), as in ML Kit.
 open class CommonObjectDetectorOptions {
   /// `.stream` (default) tracks objects across frames; `.singleImage` does not.
   public var detectorMode: DetectorMode = .stream
@@ -10,8 +12,8 @@ open class CommonObjectDetectorOptions {
   public var shouldEnableMultipleObjects = false
   /// True fills ``Object/labels``; false (default) leaves them empty.
   public var shouldEnableClassification = false
-  /// Ocellus: the model proposing boxes (an SSD or YOLO `.tflite`); nil uses Ocellus' default
-  /// (see ``Ocellus/ObjectDetectorOptions/defaultDetectorModelPaths``). ML Kit's is built in.
+  /// Ocellus: a model of your own proposing the boxes (an SSD or YOLO `.tflite`); nil (the
+  /// default) uses the built-in object localizer, as ML Kit does.
   public var detectorModel: LocalModel?
 
   /// Options with ML Kit's defaults.
@@ -22,6 +24,11 @@ open class CommonObjectDetectorOptions {
     var options = Ocellus.ObjectDetectorOptions(
       detectorMode: detectorMode, shouldEnableMultipleObjects: shouldEnableMultipleObjects,
       shouldEnableClassification: shouldEnableClassification)
+    do {
+      options.builtInModels = try DefaultModels.builtInModels()
+    } catch {
+      return .failure(error)
+    }
     if let detectorModel {
       switch detectorModel.file() {
       case .success(let model): options.detectorModel = model

@@ -3,14 +3,11 @@ import Ocellus
 
 /// Options of an image labeler with a custom model or AutoML bundle: ML Kit's
 /// `CustomImageLabelerOptions(localModel:)` / `(remoteModel:)`, with settable properties.
-public final class CustomImageLabelerOptions {
+public final class CustomImageLabelerOptions: CommonImageLabelerOptions {
   /// The bundled model (a `.tflite` or an AutoML bundle), or nil.
   public let localModel: LocalModel?
   /// The downloaded model, or nil.
   public let remoteModel: RemoteModel?
-  /// The smallest confidence kept (inclusive), in [0, 1]; nil (default) uses the metadata's
-  /// threshold, else 0.
-  public var confidenceThreshold: NSNumber?
   /// The most labels returned (default 10).
   public var maxResultCount = 10
 
@@ -28,7 +25,7 @@ public final class CustomImageLabelerOptions {
   }
 
   /// The Ocellus labeler for these options (models read now).
-  package func makeLabeler() -> Result<Ocellus.ImageLabeler, Error> {
+  override package func makeLabeler() -> Result<Ocellus.ImageLabeler, Error> {
     let model: Result<any ClassifierModelSource, Error>
     if let remoteModel {
       model = ModelManager.modelManager().classifier(for: remoteModel)

@@ -16,8 +16,9 @@ public final class ImageLabeler: @unchecked Sendable {
     self.labeler = labeler
   }
 
-  /// A labeler for `options`.
-  public static func imageLabeler(options: CustomImageLabelerOptions) -> ImageLabeler {
+  /// A labeler for `options`: ``ImageLabelerOptions`` (the built-in classifier) or
+  /// ``CustomImageLabelerOptions``.
+  public static func imageLabeler(options: CommonImageLabelerOptions) -> ImageLabeler {
     ImageLabeler(options.makeLabeler())
   }
 

@@ -42,7 +42,6 @@ struct LegacyTests {
     options.detectorMode = .singleImage
     options.shouldEnableMultipleObjects = true
     options.shouldEnableClassification = true
-    options.detectorModel = LocalModel(path: FirebaseFixtures.cocoPath)  // Ocellus: the box model
     let objectDetector = Vision.vision().objectDetector(options: options)
     let image = VisionImage(image: try FirebaseFixtures.photo("multi_objects.jpg"))
     let objects = try objectDetector.results(in: image)
@@ -71,7 +70,7 @@ struct LegacyTests {
     }
     #expect(plain.allSatisfy { $0.classificationCategory == .unknown && $0.confidence == nil })
     #expect(plain.map(\.frame) == objects.map(\.frame))
-    // The default detector (the project's digits model under ./Models) still comes back.
+    // The default detector (built-in models) comes back.
     let defaultDetector = Vision.vision().objectDetector()
     #expect(defaultDetector.completionQueue.label == DispatchQueue.main.label)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Ocellus
+import OcellusDefaultModels
 import OcellusTestSupport
 
 /// What the snippet tests need from Ocellus itself (this file may import it; the snippet files
@@ -26,15 +27,26 @@ enum MLKitFixtures {
         path: SharedData.path("models/mlkit_object_labeler.tflite")),
       base: Ocellus.ObjectDetectorOptions(
         detectorMode: .singleImage, shouldEnableMultipleObjects: true,
-        shouldEnableClassification: true,
-        detectorModel: try Ocellus.LocalModel(path: cocoPath)))
+        shouldEnableClassification: true, builtInModels: try DefaultModels.builtInModels()))
     options.classificationConfidenceThreshold = threshold
     options.maxPerObjectLabelCount = 3
     return try Ocellus.ObjectDetector(options: options).results(
       in: Ocellus.VisionImage(image: image, orientation: orientation))
   }
 
-  /// The COCO SSD detector the snippets set as `detectorModel`.
+  /// The objects the base detector of Ocellus' own API finds in `image` (built-in models,
+  /// single image, multiple objects, coarse categories).
+  static func ocellusBaseObjects(in image: PixelImage, orientation: ImageOrientation) throws
+    -> [DetectedObject]
+  {
+    let options = Ocellus.ObjectDetectorOptions(
+      detectorMode: .singleImage, shouldEnableMultipleObjects: true,
+      shouldEnableClassification: true, builtInModels: try DefaultModels.builtInModels())
+    return try Ocellus.ObjectDetector(options: options).results(
+      in: Ocellus.VisionImage(image: image, orientation: orientation))
+  }
+
+  /// The COCO SSD detector, a box model of the app's own.
   static let cocoPath = SharedData.path(
     "models/coco_ssd_mobilenet_v1_1.0_quant_2018_06_29.tflite")
 }

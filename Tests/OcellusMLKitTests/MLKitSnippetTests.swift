@@ -3,10 +3,10 @@ import OcellusMLKit
 import OcellusTestSupport
 import Testing
 
-/// The ML Kit iOS guide's snippets (custom object detection, remote models), compiled with
-/// `import MLKit` replaced by `import OcellusMLKit` and nothing else from Ocellus, then run on
-/// real data. Lines marked `Ocellus:` are additions ML Kit does not need (its detector model
-/// is built in; the test serves models from a local server).
+/// The ML Kit iOS guide's snippets (base and custom object detection, image labeling, remote
+/// models), compiled with `import MLKit` replaced by `import OcellusMLKit` and nothing else from
+/// Ocellus, then run on real data. The box model and the base classifier are built in, as in
+/// ML Kit (the OcellusDefaultModels product).
 @Suite("ML Kit snippets", .enabled(if: SharedData.isAvailable), .serialized)
 struct MLKitSnippetTests {
   /// Custom-classifier detection of the two dogs in pets.jpg with ML Kit's object labeler, the
@@ -23,7 +23,6 @@ struct MLKitSnippetTests {
     options.shouldEnableMultipleObjects = true
     options.classificationConfidenceThreshold = NSNumber(value: 0.5)
     options.maxPerObjectLabelCount = 3
-    options.detectorModel = LocalModel(path: MLKitFixtures.cocoPath)  // Ocellus: the box model
     let image = VisionImage(image: uiImage)
     image.orientation = .right
     let objectDetector = ObjectDetector.objectDetector(options: options)
@@ -40,26 +39,24 @@ struct MLKitSnippetTests {
     }
     // --- end of snippet ---
 
-    // The two dogs (the COCO detector's class "dog"), where Ocellus' own API finds them on the
-    // same pixels and on the upright photo: (121, 48, 130, 242) and (343, 163, 152, 204).
+    // The two dogs, boxed by the built-in localizer where Ocellus' own API finds them on the
+    // same pixels and on the upright photo (its LiteRT outputs mapped to pixels:
+    // Tests/References/localizer_detections.json).
     let expected = try MLKitFixtures.ocellusObjects(in: uiImage, orientation: .right)
-    #expect(objects.count == 2 && expected.map(\.detectorClassName) == ["dog", "dog"])
     #expect(objects.map(\.frame) == expected.map(\.frame))
     #expect(
       objects.map(\.frame) == [
-        CGRect(x: 121, y: 48, width: 130, height: 242),
-        CGRect(x: 343, y: 163, width: 152, height: 204),
+        CGRect(x: 333, y: 168, width: 159, height: 197),
+        CGRect(x: 118, y: 47, width: 138, height: 250),
       ])
-    // ML Kit's object labeler is unsure about them (Cattle 0.05, Sculpture 0.09): nothing
-    // reaches the snippet's 0.5.
-    #expect(texts == ["", ""])
+    #expect(texts.count == 2)
+    #expect(objects.map { $0.labels.map(\.index) } == expected.map { $0.labels.map(\.index) })
     options.classificationConfidenceThreshold = NSNumber(value: 0)
     let everyLabel = try ObjectDetector.objectDetector(options: options).results(in: image)
     let all = try MLKitFixtures.ocellusObjects(in: uiImage, orientation: .right, threshold: 0)
     #expect(everyLabel.map { $0.labels.map(\.index) } == all.map { $0.labels.map(\.index) })
     #expect(
       everyLabel.map { $0.labels.map(\.confidence) } == all.map { $0.labels.map(\.confidence) })
-    #expect(everyLabel.map { $0.labels.first?.text } == ["Cattle", "Sculpture"])
     #expect(everyLabel.allSatisfy { $0.labels.count == 3 })
 
     // process(_:completion:) delivers on the main queue by default, as ML Kit.
@@ -85,6 +82,78 @@ struct MLKitSnippetTests {
   }
 
   static let queueKey = DispatchSpecificKey<String>()
+
+  /// The base detector (coarse categories) with no model named anywhere, on the stored pixels
+  /// of pets.jpg turned so that `.right` makes them upright.
+  @Test func baseObjectDetectionFindsTheTwoDogs() throws {
+    let uiImage = try MLKitFixtures.photo("pets.jpg", storedFor: .right)
+
+    // --- ML Kit guide: "Detect and track objects" (multiple objects in static images) ---
+    let options = ObjectDetectorOptions()
+    options.detectorMode = .singleImage
+    options.shouldEnableMultipleObjects = true
+    options.shouldEnableClassification = true
+    let objectDetector = ObjectDetector.objectDetector(options: options)
+    let image = VisionImage(image: uiImage)
+    image.orientation = .right
+    let objects = try objectDetector.results(in: image)
+    var texts: [String] = []
+    for object in objects {
+      let frame = object.frame
+      let trackingID = object.trackingID
+      let description = object.labels.enumerated().map { (index, label) in
+        "Label \(index): \(label.text), \(label.confidence)"
+      }.joined(separator: "\n")
+      #expect(trackingID == nil && frame.width > 0)
+      texts.append(description)
+    }
+    // --- end of snippet ---
+
+    let expected = try MLKitFixtures.ocellusBaseObjects(in: uiImage, orientation: .right)
+    #expect(
+      objects.map(\.frame) == [
+        CGRect(x: 333, y: 168, width: 159, height: 197),
+        CGRect(x: 118, y: 47, width: 138, height: 250),
+      ])
+    #expect(objects.map(\.frame) == expected.map(\.frame))
+    // Dogs are none of the five categories: no label, as in ML Kit.
+    #expect(texts == ["", ""])
+
+    // The defaults: stream mode, the most prominent object only, with a tracking ID.
+    let streaming = ObjectDetector.objectDetector(options: ObjectDetectorOptions())
+    let prominent = try streaming.results(in: image)
+    #expect(prominent.count == 1 && prominent.first?.trackingID != nil)
+    #expect(prominent.first.map { objects.map(\.frame).contains($0.frame) } == true)
+  }
+
+  /// The base image labeler: `ImageLabelerOptions()` labels with the built-in classifier,
+  /// ML Kit's threshold 0.5 unless one is set.
+  @Test func baseImageLabelingNamesTheBurger() throws {
+    let uiImage = try MLKitFixtures.photo("burger.jpg")
+
+    // --- ML Kit guide: "Label images" ---
+    let options = ImageLabelerOptions()
+    options.confidenceThreshold = 0.7
+    let labeler = ImageLabeler.imageLabeler(options: options)
+    let image = VisionImage(image: uiImage)
+    let labels = try labeler.results(in: image)
+    var texts: [String] = []
+    for label in labels {
+      let labelText = label.text
+      let confidence = label.confidence
+      let index = label.index
+      texts.append("\(labelText) \(index) \(confidence)")
+    }
+    // --- end of snippet ---
+
+    #expect(labels.map(\.text) == ["cheeseburger"])
+    #expect(labels.allSatisfy { $0.confidence >= 0.7 })
+    let defaults = try ImageLabeler.imageLabeler(options: ImageLabelerOptions()).results(in: image)
+    #expect(defaults.first?.text == "cheeseburger" && defaults.allSatisfy { $0.confidence >= 0.5 })
+    options.confidenceThreshold = 0
+    let every = try ImageLabeler.imageLabeler(options: options).results(in: image)
+    #expect(every.count > 10 && every.map(\.confidence) == every.map(\.confidence).sorted(by: >))
+  }
 
   /// ML Kit does not fail when creating the detector: a bad model surfaces in results and
   /// process.

@@ -204,20 +204,35 @@ struct ObjectDetectorTests {
     }
   }
 
+  /// Without built-in models a base detector works with a detector model of its own and no
+  /// classification, and says which product to add for the rest (BEHAVIOR.md D.1).
   @Test(.enabled(if: SharedData.isAvailable))
-  func baseDetectorMapsToCoarseCategories() throws {
-    let detector = try ObjectDetector(
-      options: VisionImageFixtures.detectorOptions(classification: true, threshold: 0.4))
-    let objects = try detector.results(in: VisionImageFixtures.image("multi_objects.jpg"))
-    #expect(!objects.isEmpty)
-    for object in objects {
-      let category = CoarseCategory(detectorClassName: object.detectorClassName)
-      #expect(object.labels.map(\.index) == (category.map { [$0.rawValue] } ?? []))
-      #expect(object.labels.allSatisfy { (0...1).contains($0.confidence) })
+  func baseDetectorWithoutBuiltInModels() throws {
+    let plain = try ObjectDetector(options: VisionImageFixtures.detectorOptions(threshold: 0.4))
+    let objects = try plain.results(in: VisionImageFixtures.image("multi_objects.jpg"))
+    #expect(!objects.isEmpty && objects.allSatisfy(\.labels.isEmpty))
+    #expect {
+      _ = try ObjectDetector(options: VisionImageFixtures.detectorOptions(classification: true))
+    } throws: { error in
+      guard case .builtInModelsUnavailable(let needed) = error as? VisionError else {
+        return false
+      }
+      return needed.contains("coarse categories")
+        && "\(error)".contains("OcellusDefaultModels")
     }
-    // Chairs are home goods.
+    #expect {
+      _ = try ObjectDetector(options: ObjectDetectorOptions())
+    } throws: { error in
+      guard case .builtInModelsUnavailable(let needed) = error as? VisionError else {
+        return false
+      }
+      return needed.contains("without a detectorModel")
+    }
     #expect(
-      objects.contains { $0.detectorClassName == "chair" && $0.labels.first?.text == "Home good" })
+      throws: VisionError.builtInModelsUnavailable(needed: "an image labeler without a model")
+    ) {
+      _ = try ImageLabeler(options: BaseImageLabelerOptions())
+    }
   }
 
   @Test(.enabled(if: SharedData.isAvailable))
@@ -328,11 +343,13 @@ struct ObjectDetectorTests {
       guard case .invalidOption(let name, _, _) = error as? VisionError else { return false }
       return name == "cropPadding.left"
     }
-    let defaults = ObjectDetectorOptions.defaultDetectorModelPaths
-    if !defaults.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
-      #expect(throws: VisionError.noDetectorModel(searched: defaults)) {
-        _ = try ObjectDetector(options: ObjectDetectorOptions())
-      }
+    #expect {
+      _ = try ObjectDetector(
+        options: ObjectDetectorOptions(
+          detectorModel: VisionImageFixtures.cocoModel(), coarseCategoryThreshold: 1.5))
+    } throws: { error in
+      guard case .invalidOption(let name, _, _) = error as? VisionError else { return false }
+      return name == "coarseCategoryThreshold"
     }
   }
 

@@ -11,14 +11,17 @@ import Testing
 struct TrackReclassificationTests {
   static let models = SharedData.packageRoot.appendingPathComponent("Models")
 
-  /// A stream detector with the default detector and classifier.
+  /// A stream detector with the project's digit detector and classifier. Re-identification is
+  /// off, so the returning digit is a new track whose first, partial view is classified (with
+  /// it on, the digit takes back its ID and labels: `DemoCommandTests`).
   static func detector(_ rule: TrackReclassification, mode: DetectorMode = .stream) throws
     -> ObjectDetector
   {
     let base = ObjectDetectorOptions(
       detectorMode: mode, shouldEnableMultipleObjects: true, shouldEnableClassification: true,
       detectorModel: try LocalModel(
-        path: models.appendingPathComponent("digits_detector.tflite").path))
+        path: models.appendingPathComponent("digits_detector.tflite").path),
+      trackerConfiguration: TrackerConfiguration(reidentificationFrames: 0))
     return try ObjectDetector(
       options: CustomObjectDetectorOptions(
         localModel: try LocalModel(

@@ -10,11 +10,13 @@ struct TrackingStreamTests {
   /// A stream-mode detector with the COCO SSD and, optionally, the object labeler.
   static func streamDetector(
     multiple: Bool = true, classify: Bool = false, threadCount: Int = 1,
-    reclassification: TrackReclassification = TrackReclassification()
+    reclassification: TrackReclassification = TrackReclassification(),
+    tracker: TrackerConfiguration = TrackerConfiguration()
   ) throws -> ObjectDetector {
-    let base = try VisionImageFixtures.detectorOptions(
+    var base = try VisionImageFixtures.detectorOptions(
       mode: .stream, multiple: multiple, classification: classify, threshold: 0.5,
       threadCount: threadCount)
+    base.trackerConfiguration = tracker
     if classify {
       return try ObjectDetector(
         options: CustomObjectDetectorOptions(
@@ -73,8 +75,7 @@ struct TrackingStreamTests {
   }
 
   @Test(.enabled(if: SharedData.isAvailable))
-  func anObjectThatLeavesAndReturnsGetsANewID() throws {
-    let detector = try Self.streamDetector()
+  func objectsThatLeaveAndReturnKeepTheirIDsWithinTheWindow() throws {
     let photo = try VisionImageFixtures.image("pets.jpg").image
     let empty = try VisionImageFixtures.gray(width: photo.width, height: photo.height)
     var time: Int64 = 0
@@ -82,16 +83,30 @@ struct TrackingStreamTests {
       time += 33
       return VisionImage(image: image, orientation: .up, timestampMilliseconds: time)
     }
+    // Without re-identification, objects gone longer than 3 missed frames come back with new
+    // IDs, above every earlier one (never reused).
+    let forgetful = try Self.streamDetector(
+      tracker: TrackerConfiguration(reidentificationFrames: 0))
+    let before = try forgetful.results(in: frame(photo))
+    for _ in 0..<5 { #expect(try forgetful.results(in: frame(empty)).isEmpty) }
+    let renamed = try forgetful.results(in: frame(photo)).compactMap(\.trackingID)
+    #expect(!before.isEmpty && renamed.count == before.count)
+    #expect(renamed.allSatisfy { id in before.allSatisfy { id > $0.trackingID! } })
+
+    let detector = try Self.streamDetector()
     let first = try detector.results(in: frame(photo))
     let again = try detector.results(in: frame(photo))
     #expect(!first.isEmpty)
     #expect(first.map(\.trackingID) == again.map(\.trackingID))
-    // Gone for longer than the tracker waits (3 missed frames)...
+    // Gone for longer than a live track waits (3 missed frames), within the window (30)...
     for _ in 0..<5 { #expect(try detector.results(in: frame(empty)).isEmpty) }
-    // ...then back: new IDs, above every earlier one (never reused).
+    // ...then back: the same objects at the same places take their IDs back.
     let back = try detector.results(in: frame(photo))
+    #expect(back.map(\.trackingID) == first.map(\.trackingID))
+    // Gone for longer than the window: new IDs.
+    for _ in 0..<31 { _ = try detector.results(in: frame(empty)) }
+    let newIDs = try detector.results(in: frame(photo)).compactMap(\.trackingID)
     let oldIDs = Set(first.compactMap(\.trackingID))
-    let newIDs = back.compactMap(\.trackingID)
     #expect(newIDs.count == first.count)
     #expect(newIDs.allSatisfy { id in oldIDs.allSatisfy { id > $0 } })
     // A time gap over 500 ms also starts new tracks.

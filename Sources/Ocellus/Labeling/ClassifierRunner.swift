@@ -56,4 +56,17 @@ final class ClassifierRunner {
       throw .model(error)
     }
   }
+
+  /// The dequantized scores of every class (output 0) for `image`, packed as ``classify(image:orientation:crop:)``
+  /// packs it.
+  func scores(image: PixelImage, orientation: ImageOrientation, crop: TensorCrop?)
+    throws(VisionError) -> [Float]
+  {
+    try interpreter.run(image: image, orientation: orientation, crop: crop, spec: spec)
+    do throws(ModelValidationError) {
+      return try head.scores(from: interpreter)
+    } catch {
+      throw .model(error)
+    }
+  }
 }

@@ -36,6 +36,15 @@ public final class ImageLabeler: @unchecked Sendable {
       activation: custom.scoreActivation, threadCount: custom.threadCount)
   }
 
+  /// A labeler with the built-in classifier: ML Kit's `ImageLabeler.imageLabeler(options:
+  /// ImageLabelerOptions())`.
+  ///
+  /// - Throws: ``VisionError/builtInModelsUnavailable(needed:)`` without built-in models; as
+  ///   ``init(options:)`` otherwise.
+  public convenience init(options: BaseImageLabelerOptions) throws(VisionError) {
+    try self.init(options: try options.customImageLabelerOptions())
+  }
+
   /// A labeler for `options`; the ML Kit spelling of ``init(options:)``.
   public static func imageLabeler(options: some ImageLabelerOptions) throws(VisionError)
     -> ImageLabeler

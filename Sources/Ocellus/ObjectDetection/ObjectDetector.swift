@@ -3,21 +3,24 @@ import Imaging
 
 /// Detects, tracks and classifies objects: ML Kit's `ObjectDetector`.
 ///
-/// Per image: the detector model proposes boxes on the whole upright image (an SSD
+/// Per image: the detector model (``ObjectDetectorOptions/detectorModel``, else the built-in
+/// object localizer) proposes boxes on the whole upright image (an SSD
 /// class-agnostically: boxes scoring strictly above the threshold, class-agnostic NMS, ranked
 /// by score; a YOLO model letterboxed, with per-class NMS, BEHAVIOR.md C.6); the best
 /// ``ObjectDetectorOptions/maxObjectCount`` (5 by default) are candidates. With multiple objects enabled all
 /// candidates are returned, best first; otherwise only the most prominent (area × centrality,
 /// BEHAVIOR.md D-3; in stream mode with hysteresis). With classification on, labels come from the custom
-/// classifier run on each object's upright crop, or from the coarse categories of the base
-/// detector.
+/// classifier run on each object's upright crop, or, for the base detector, from the coarse
+/// category of the built-in classifier's scores on that crop (BEHAVIOR.md D.5).
 ///
 /// In ``DetectorMode/stream`` mode the candidates go through the deterministic
 /// ``ObjectTracker`` (BEHAVIOR.md D-4) with the frame's ``VisionImage/timestampMilliseconds``: IDs stay
-/// while an object is matched, a returning object gets a new ID, and a change of frame size or
-/// orientation or a time gap resets the tracks. Custom labels are computed when a track first
+/// while an object is matched, an object that leaves or is hidden and comes back within the
+/// re-identification window gets its ID back (matched by a color signature of its box), and a
+/// change of frame size or orientation or a time gap resets the tracks. Labels are computed when a track first
 /// appears and carried with it, recomputed as
-/// ``CustomObjectDetectorOptions/trackReclassification`` says. In single-image mode ``DetectedObject/trackingID`` is nil.
+/// ``CustomObjectDetectorOptions/trackReclassification`` says (the default rule for the base
+/// detector). In single-image mode ``DetectedObject/trackingID`` is nil.
 ///
 /// An ``ObjectDetector`` is `Sendable`: calls from several threads are serialized (the models'
 /// interpreters and the stream state sit behind one lock), and results never depend on
@@ -30,7 +33,10 @@ public final class ObjectDetector: @unchecked Sendable {
 
   private let lock = NSLock()
   private let detector: DetectorRunner
+  /// The custom classifier, or the built-in one when coarse categories are on.
   private let classifier: ClassifierRunner?
+  /// The built-in classifier's coarse categories; nil unless the base detector classifies.
+  private let coarseCategories: CoarseCategoryMap?
   private var tracker: ObjectTracker
   private var selector = ProminenceSelector()
   private var trackLabels: [Int: TrackLabels] = [:]
@@ -39,8 +45,9 @@ public final class ObjectDetector: @unchecked Sendable {
 
   /// A base detector (coarse-category labels).
   ///
-  /// - Throws: ``VisionError/noDetectorModel(searched:)`` when no detector model is given or
-  ///   found; ``VisionError/invalidOption(name:value:reason:)`` for an out-of-range option;
+  /// - Throws: ``VisionError/builtInModelsUnavailable(needed:)`` when the options need the
+  ///   built-in models (no detector model, or coarse categories) and have none;
+  ///   ``VisionError/invalidOption(name:value:reason:)`` for an out-of-range option;
   ///   ``VisionError/model(_:)`` when the detector model does not fit (BEHAVIOR.md C.2).
   public convenience init(options: ObjectDetectorOptions) throws(VisionError) {
     try self.init(base: options, custom: nil)
@@ -72,6 +79,31 @@ public final class ObjectDetector: @unchecked Sendable {
   private init(base: ObjectDetectorOptions, custom: CustomObjectDetectorOptions?)
     throws(VisionError)
   {
+    try Self.validate(base, custom: custom)
+    detector = try Self.boxModel(base)
+    if let custom {
+      var threshold = custom.classificationConfidenceThreshold
+      if let value = threshold, !(0...1).contains(value) { threshold = nil }
+      let count = custom.maxPerObjectLabelCount > 0 ? custom.maxPerObjectLabelCount : 10
+      classifier = try ClassifierRunner(
+        source: custom.localModel, modelOptions: custom.classifierModelOptions,
+        threshold: threshold, maxResults: count, activation: custom.scoreActivation,
+        threadCount: base.threadCount)
+      coarseCategories = nil
+    } else if base.shouldEnableClassification {
+      (classifier, coarseCategories) = try Self.coarseClassifier(base)
+    } else {
+      (classifier, coarseCategories) = (nil, nil)
+    }
+    options = base
+    customOptions = custom
+    tracker = ObjectTracker(configuration: base.trackerConfiguration)
+  }
+
+  /// Throws ``VisionError/invalidOption(name:value:reason:)`` for the first option out of range.
+  private static func validate(_ base: ObjectDetectorOptions, custom: CustomObjectDetectorOptions?)
+    throws(VisionError)
+  {
     guard base.proposalIoUThreshold.isFinite, (0...1).contains(base.proposalIoUThreshold) else {
       throw .invalidOption(
         name: "proposalIoUThreshold", value: "\(base.proposalIoUThreshold)",
@@ -85,47 +117,57 @@ public final class ObjectDetector: @unchecked Sendable {
       throw .invalidOption(
         name: "proposalScoreThreshold", value: "nan", reason: "it must be a number")
     }
-    let model: LocalModel
-    if let given = base.detectorModel {
-      model = given
-    } else {
-      let paths = ObjectDetectorOptions.defaultDetectorModelPaths
-      guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-        throw .noDetectorModel(searched: paths)
-      }
-      do {
-        model = try LocalModel(path: path)
-      } catch {
-        throw .model(error)
-      }
+    guard (0...1).contains(base.coarseCategoryThreshold) else {
+      throw .invalidOption(
+        name: "coarseCategoryThreshold", value: "\(base.coarseCategoryThreshold)",
+        reason: "it must be in [0, 1]")
     }
-    detector = try DetectorRunner(
-      model: model, options: base.detectorModelOptions, threshold: base.proposalScoreThreshold,
+    guard let padding = custom?.cropPadding else { return }
+    for (side, value) in [
+      ("left", padding.left), ("top", padding.top), ("right", padding.right),
+      ("bottom", padding.bottom),
+    ] where !(value.isFinite && value >= 0) {
+      throw .invalidOption(
+        name: "cropPadding.\(side)", value: "\(value)", reason: "it must be a finite fraction >= 0")
+    }
+  }
+
+  /// The box model: `detectorModel`, else the built-in localizer with its threshold.
+  private static func boxModel(_ base: ObjectDetectorOptions) throws(VisionError)
+    -> DetectorRunner
+  {
+    var model = base.detectorModel
+    var threshold = base.proposalScoreThreshold
+    if model == nil {
+      guard let builtIn = base.builtInModels else {
+        throw .builtInModelsUnavailable(needed: "an object detector without a detectorModel")
+      }
+      model = builtIn.objectLocalizer
+      threshold = threshold ?? builtIn.objectLocalizerScoreThreshold
+    }
+    return try DetectorRunner(
+      model: model!, options: base.detectorModelOptions, threshold: threshold,
       threadCount: base.threadCount)
-    if let padding = custom?.cropPadding {
-      for (side, value) in [
-        ("left", padding.left), ("top", padding.top), ("right", padding.right),
-        ("bottom", padding.bottom),
-      ] where !(value.isFinite && value >= 0) {
-        throw .invalidOption(
-          name: "cropPadding.\(side)", value: "\(value)",
-          reason: "it must be a finite fraction >= 0")
-      }
+  }
+
+  /// The built-in classifier (every class's score) and its coarse categories.
+  private static func coarseClassifier(_ base: ObjectDetectorOptions) throws(VisionError)
+    -> (ClassifierRunner, CoarseCategoryMap)
+  {
+    guard let builtIn = base.builtInModels else {
+      throw .builtInModelsUnavailable(
+        needed: "the base detector's coarse categories (shouldEnableClassification)")
     }
-    if let custom {
-      var threshold = custom.classificationConfidenceThreshold
-      if let value = threshold, !(0...1).contains(value) { threshold = nil }
-      let count = custom.maxPerObjectLabelCount > 0 ? custom.maxPerObjectLabelCount : 10
-      classifier = try ClassifierRunner(
-        source: custom.localModel, modelOptions: custom.classifierModelOptions,
-        threshold: threshold, maxResults: count, activation: custom.scoreActivation,
-        threadCount: base.threadCount)
-    } else {
-      classifier = nil
+    let runner = try ClassifierRunner(
+      source: builtIn.imageClassifier, modelOptions: builtIn.imageClassifierOptions,
+      threshold: 0, maxResults: nil, activation: .none, threadCount: base.threadCount)
+    let classes = runner.head.output.classCount
+    guard classes == builtIn.coarseCategories.classCount else {
+      throw .invalidBuiltInModels(
+        reason: "the classifier has \(classes) classes and the coarse-category map "
+          + "\(builtIn.coarseCategories.classCount)")
     }
-    options = base
-    customOptions = custom
-    tracker = ObjectTracker(configuration: base.trackerConfiguration)
+    return (runner, builtIn.coarseCategories)
   }
 
   /// The detector model as validated.
@@ -198,8 +240,15 @@ public final class ObjectDetector: @unchecked Sendable {
     if streaming {
       let context = ObjectTracker.FrameContext(
         width: image.rawWidth, height: image.rawHeight, orientation: image.orientation.rawValue)
-      ids = tracker.associate(boxes, timestampMilliseconds: timestamp, context: context)
-      let live = Set(tracker.tracks.map(\.id))
+      var appearances: [AppearanceSignature]?
+      if options.trackerConfiguration.reidentifies {
+        appearances = try boxes.map { (box) throws(VisionError) in
+          try AppearanceSignature(of: box, in: image)
+        }
+      }
+      ids = tracker.associate(
+        boxes, appearances: appearances, timestampMilliseconds: timestamp, context: context)
+      let live = Set((tracker.tracks + tracker.absentTracks).map(\.id))
       trackLabels = trackLabels.filter { live.contains($0.key) }
     }
     var chosen = Array(candidates.indices)
@@ -229,34 +278,33 @@ public final class ObjectDetector: @unchecked Sendable {
     return objects
   }
 
-  /// The labels of one object: none when classification is off; the custom classifier's on
-  /// the upright crop (in stream mode carried per track and recomputed when due); else the coarse category of the
-  /// detector's class with the detector's score.
+  /// The labels of one object: none when classification is off; else the custom classifier's
+  /// labels, or the coarse category of the built-in classifier's scores, for the upright crop
+  /// (in stream mode carried per track and recomputed when due).
   private func labels(for proposal: ObjectProposal, id: Int?, image: VisionImage)
     throws(VisionError) -> [ObjectLabel]
   {
-    guard options.shouldEnableClassification else { return [] }
-    guard let classifier else {
-      guard let category = CoarseCategory(detectorClassName: proposal.className) else {
-        return []
-      }
-      return [
-        ObjectLabel(
-          text: category.text, index: category.rawValue,
-          confidence: min(max(proposal.score, 0), 1))
-      ]
-    }
+    guard options.shouldEnableClassification, let classifier else { return [] }
     let rect = proposal.rect
     let area = rect.area
     if let id, let carried = trackLabels[id],
-      !(customOptions?.trackReclassification ?? .never).isDue(
+      !(customOptions?.trackReclassification ?? TrackReclassification()).isDue(
         age: streamFrame - carried.frame, classifiedArea: carried.area, area: area)
     {
       return carried.labels
     }
     let crop = TensorCrop(rect, padding: customOptions?.cropPadding ?? .zero)
-    let labels = try classifier.classify(
-      image: image.image, orientation: image.orientation, crop: crop)
+    let labels: [ObjectLabel]
+    if let coarseCategories {
+      let scores = try classifier.scores(
+        image: image.image, orientation: image.orientation, crop: crop)
+      labels =
+        coarseCategories.label(scores: scores, threshold: options.coarseCategoryThreshold)
+        .map { [$0] } ?? []
+    } else {
+      labels = try classifier.classify(
+        image: image.image, orientation: image.orientation, crop: crop)
+    }
     if let id { trackLabels[id] = TrackLabels(labels: labels, frame: streamFrame, area: area) }
     return labels
   }

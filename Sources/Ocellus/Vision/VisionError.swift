@@ -23,8 +23,11 @@ public enum VisionError: Error, Equatable, Sendable, CustomStringConvertible {
   case interpreter(InterpreterError)
   /// Stream-mode timestamps must increase strictly (milliseconds).
   case timestampNotIncreasing(previous: Int64, given: Int64)
-  /// No detector model was given and no default detector model was found at these paths.
-  case noDetectorModel(searched: [String])
+  /// The options ask for a built-in model (`needed` says which and why) and none was given:
+  /// the built-in models are in the `OcellusDefaultModels` product.
+  case builtInModelsUnavailable(needed: String)
+  /// Built-in models given as parts do not fit together (or their table is malformed).
+  case invalidBuiltInModels(reason: String)
 
   /// A sentence saying what went wrong and, where possible, how to fix it.
   public var description: String {
@@ -39,10 +42,11 @@ public enum VisionError: Error, Equatable, Sendable, CustomStringConvertible {
     case .timestampNotIncreasing(let previous, let given):
       "stream-mode timestamps must increase strictly: got \(given) ms after \(previous) ms; "
         + "give each frame a later timestamp, or use single-image mode"
-    case .noDetectorModel(let searched):
-      "no detector model was given and no default detector model exists (looked at "
-        + "\(searched.isEmpty ? "no paths" : searched.joined(separator: ", "))); pass "
-        + "ObjectDetectorOptions(detectorModel: LocalModel(path: ...)) or set OCELLUS_DETECTOR_MODEL"
+    case .builtInModelsUnavailable(let needed):
+      "\(needed) needs the built-in models, and none were given: add the OcellusDefaultModels "
+        + "product and set builtInModels = try DefaultModels.builtInModels() (the OcellusMLKit "
+        + "and OcellusFirebaseML modules do this themselves), or name your own model"
+    case .invalidBuiltInModels(let reason): "the built-in models cannot be used: \(reason)"
     }
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The project's own default models under `Models/` (issue 9), found from the current
+/// The project's own digit models under `Models/` (issue 9), which `ocellus demo` runs, found from the current
 /// directory; nil when absent.
-enum DefaultModels {
+enum ProjectModels {
   static var classifier: String? { existing("Models/digits_classifier.tflite") }
   static var detector: String? { existing("Models/digits_detector.tflite") }
   /// The YOLO-layout digit detector (Ultralytics YOLOv8 output layout) and its labels.

@@ -1,6 +1,7 @@
 /// The base detector's coarse categories (BEHAVIOR.md D.5), with ML Kit's indices and texts and the
 /// legacy Firebase integers. "Unknown" is not a case: such objects have empty `labels`
-/// (BEHAVIOR.md D-5); ``legacyUnknownValue`` is its legacy integer.
+/// (BEHAVIOR.md D-5); ``legacyUnknownValue`` is its legacy integer. Which classifier classes
+/// fall in which category is a ``CoarseCategoryMap``.
 public enum CoarseCategory: Int, Sendable, CaseIterable, Equatable, Hashable {
   /// Index 0, "Fashion good" (legacy 2).
   case fashionGood = 0
@@ -28,10 +29,16 @@ public enum CoarseCategory: Int, Sendable, CaseIterable, Equatable, Hashable {
   /// classification is off).
   public static let legacyUnknownValue = 0
 
-  /// The coarse category of a detector class name, or nil (unknown) — see
-  /// ``CoarseCategoryTable``.
-  public init?(detectorClassName name: String) {
-    guard let category = CoarseCategoryTable.coco[name.lowercased()] else { return nil }
-    self = category
+  /// The category with the identifier `name` (`fashion_good`, `home_good`, `food`, `place`,
+  /// `plant`, as in the built-in table), or nil.
+  public init?(identifier name: String) {
+    guard let position = Self.identifiers.firstIndex(of: name) else { return nil }
+    self.init(rawValue: position)
   }
+
+  /// The identifier of the category in tables: `fashion_good`, `home_good`, `food`, `place`,
+  /// `plant`.
+  public var identifier: String { Self.identifiers[rawValue] }
+
+  private static let identifiers = ["fashion_good", "home_good", "food", "place", "plant"]
 }
