@@ -23,30 +23,42 @@ public enum DefaultModels {
   /// The built-in models, read from this product's resources once per process (the model
   /// files are memory-mapped, not copied).
   ///
-  /// - Throws: ``VisionError/invalidBuiltInModels(reason:)`` when a resource is missing or
-  ///   unreadable (a damaged installation), naming the file.
+  /// - Throws: ``VisionError/invalidBuiltInModels(reason:)`` when the resources are missing or
+  ///   unreadable (an executable copied without its resource bundle, a damaged installation),
+  ///   naming what is missing and where it was looked for.
   public static func builtInModels() throws(VisionError) -> BuiltInModels {
     try loaded.get()
   }
 
   private static let loaded: Result<BuiltInModels, VisionError> = Result {
-    () throws(VisionError) in try load()
+    () throws(VisionError) in try builtInModels(searching: ResourceBundle.searchedFolders)
   }
 
-  private static func load() throws(VisionError) -> BuiltInModels {
-    let table = try resource("imagenet_coarse_categories", "tsv")
+  /// The built-in models from the resource bundle found in `folders` (see ``builtInModels()``),
+  /// read anew.
+  package static func builtInModels(searching folders: [URL]) throws(VisionError)
+    -> BuiltInModels
+  {
+    guard let bundle = ResourceBundle.locate(in: folders) else {
+      throw .invalidBuiltInModels(
+        reason: "the OcellusDefaultModels resource bundle (<package>_OcellusDefaultModels"
+          + ".resources or .bundle) is in none of "
+          + folders.map(\.path).joined(separator: ", ")
+          + "; ship it beside the executable, as SwiftPM builds it")
+    }
+    let table = try resource("imagenet_coarse_categories", "tsv", in: bundle)
     guard let bytes = FileManager.default.contents(atPath: table) else {
       throw .invalidBuiltInModels(reason: "cannot read \(table)")
     }
     return BuiltInModels(
-      objectLocalizer: try model("mobile_object_localizer_v1_192_uint8"),
+      objectLocalizer: try model("mobile_object_localizer_v1_192_uint8", in: bundle),
       objectLocalizerScoreThreshold: objectLocalizerScoreThreshold,
-      imageClassifier: try model("mobilenet_v2_1.0_224_quant"),
+      imageClassifier: try model("mobilenet_v2_1.0_224_quant", in: bundle),
       coarseCategories: try CoarseCategoryMap(table: [UInt8](bytes)))
   }
 
-  private static func model(_ name: String) throws(VisionError) -> LocalModel {
-    let path = try resource(name, "tflite")
+  private static func model(_ name: String, in bundle: Bundle) throws(VisionError) -> LocalModel {
+    let path = try resource(name, "tflite", in: bundle)
     do {
       return try LocalModel(path: path)
     } catch {
@@ -54,10 +66,12 @@ public enum DefaultModels {
     }
   }
 
-  private static func resource(_ name: String, _ type: String) throws(VisionError) -> String {
-    guard let path = Bundle.module.path(forResource: name, ofType: type) else {
+  private static func resource(_ name: String, _ type: String, in bundle: Bundle)
+    throws(VisionError) -> String
+  {
+    guard let path = bundle.path(forResource: name, ofType: type) else {
       throw .invalidBuiltInModels(
-        reason: "the resource \(name).\(type) is missing from the OcellusDefaultModels bundle")
+        reason: "the resource \(name).\(type) is missing from \(bundle.bundlePath)")
     }
     return path
   }

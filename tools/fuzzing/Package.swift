@@ -25,6 +25,7 @@ let package = Package(
     fuzzTarget("zip", ["TFLiteModel"]),
     fuzzTarget("json", ["TFLiteModel"]),
     fuzzTarget("labels", ["TFLiteModel"]),
+    fuzzTarget("coarse-table", ["Ocellus"]),
     fuzzTarget("npy", ["TFLiteInterpreter"]),
     fuzzTarget("inflate", ["Inflate"]),
     fuzzTarget("png", ["ImageCodecs"]),

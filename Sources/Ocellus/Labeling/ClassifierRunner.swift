@@ -50,21 +50,28 @@ final class ClassifierRunner {
     throws(VisionError) -> [ImageLabel]
   {
     try interpreter.run(image: image, orientation: orientation, crop: crop, spec: spec)
-    do throws(ModelValidationError) {
-      return try head.labels(from: interpreter)
-    } catch {
-      throw .model(error)
+    return try Self.reading { () throws(ModelValidationError) in
+      try head.labels(from: interpreter)
     }
   }
 
-  /// The dequantized scores of every class (output 0) for `image`, packed as ``classify(image:orientation:crop:)``
-  /// packs it.
+  /// The dequantized scores of every class (output 0) for `image`, packed as
+  /// ``classify(image:orientation:crop:)`` packs it.
   func scores(image: PixelImage, orientation: ImageOrientation, crop: TensorCrop?)
     throws(VisionError) -> [Float]
   {
     try interpreter.run(image: image, orientation: orientation, crop: crop, spec: spec)
-    do throws(ModelValidationError) {
-      return try head.scores(from: interpreter)
+    return try Self.reading { () throws(ModelValidationError) in
+      try head.scores(from: interpreter)
+    }
+  }
+
+  /// `read`'s result, its model errors as ``VisionError/model(_:)``.
+  private static func reading<T>(_ read: () throws(ModelValidationError) -> T)
+    throws(VisionError) -> T
+  {
+    do {
+      return try read()
     } catch {
       throw .model(error)
     }

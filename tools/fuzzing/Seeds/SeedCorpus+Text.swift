@@ -25,6 +25,15 @@ extension SeedCorpus {
     add(Array("background\r\nperson\r\n\r\n???\n".utf8))
   }
 
+  /// The built-in coarse-category table's start, and small tables with CRLF and comments.
+  mutating func addCoarseTableSeeds() {
+    let table = repository.appendingPathComponent(
+      "Sources/OcellusDefaultModels/Resources/imagenet_coarse_categories.tsv")
+    if let bytes = contents(table) { add(bytes.prefix(4096), maxBytes: 4096) }
+    add(Array("# t\r\n0\t-\tunknown\tbackground\r\n1\tn1\tfood\tpizza\r\n".utf8))
+    add(Array("0\t-\tplace\tvalley\n\n1\tn2\thome_good\tchair".utf8))
+  }
+
   /// `.npy` arrays of the repository's model tests (every fifth) and small shared references.
   mutating func addNumPySeeds() {
     for (index, file) in files(in: repository, under: "Tests", suffix: ".npy").enumerated()

@@ -36,6 +36,7 @@ struct SeedCorpus {
     case "zip": addZipSeeds()
     case "json": addJSONSeeds()
     case "labels": addLabelSeeds()
+    case "coarse-table": addCoarseTableSeeds()
     case "npy": addNumPySeeds()
     case "inflate": addInflateSeeds()
     case "png": addFiles(in: shared, under: "conformance", suffix: ".png", maxBytes: 8192)
