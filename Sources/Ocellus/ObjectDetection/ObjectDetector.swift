@@ -136,17 +136,17 @@ public final class ObjectDetector: @unchecked Sendable {
   private static func boxModel(_ base: ObjectDetectorOptions) throws(VisionError)
     -> DetectorRunner
   {
-    var model = base.detectorModel
-    var threshold = base.proposalScoreThreshold
-    if model == nil {
-      guard let builtIn = base.builtInModels else {
-        throw .builtInModelsUnavailable(needed: "an object detector without a detectorModel")
-      }
-      model = builtIn.objectLocalizer
-      threshold = threshold ?? builtIn.objectLocalizerScoreThreshold
+    if let model = base.detectorModel {
+      return try DetectorRunner(
+        model: model, options: base.detectorModelOptions, threshold: base.proposalScoreThreshold,
+        threadCount: base.threadCount)
+    }
+    guard let builtIn = base.builtInModels else {
+      throw .builtInModelsUnavailable(needed: "an object detector without a detectorModel")
     }
     return try DetectorRunner(
-      model: model!, options: base.detectorModelOptions, threshold: threshold,
+      model: builtIn.objectLocalizer, options: base.detectorModelOptions,
+      threshold: base.proposalScoreThreshold ?? builtIn.objectLocalizerScoreThreshold,
       threadCount: base.threadCount)
   }
 
