@@ -43,7 +43,6 @@ enum KernelRegistry {
     ConvolutionKernel.factories,
     DepthwiseConvolutionKernel.factories,
     FullyConnectedKernel.factories,
-    ShapeOperators.factories,
     ActivationKernel.factories,
     PReluKernel.factories,
     SoftmaxKernel.factories,
@@ -76,7 +75,7 @@ enum KernelRegistry {
     TopKKernel.factories,
     WhereKernel.factories,
     NonMaxSuppressionKernel.factories,
-  ]
+  ] + ShapeOperators.families
 
   /// Custom operators by custom code (a list, so that a repeated name is caught too).
   private static let custom: [(name: String, factory: KernelFactory)] = [

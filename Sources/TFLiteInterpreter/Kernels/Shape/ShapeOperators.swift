@@ -5,17 +5,13 @@ import TFLiteModel
 /// UNPACK, SHAPE, GATHER, GATHER_ND, SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND, TILE, BROADCAST_TO,
 /// REVERSE_V2, MIRROR_PAD, BROADCAST_ARGS, DYNAMIC_UPDATE_SLICE, FILL, ZEROS_LIKE and RANGE.
 enum ShapeOperators {
-  /// The factories of all the shape kernels, for ``KernelRegistry``.
-  static let factories: [BuiltinOperator: KernelFactory] = {
-    var table: [BuiltinOperator: KernelFactory] = [:]
-    let families = [
-      ConcatenationKernel.factories, ReshapeKernel.factories, PadKernel.factories,
-      ViewKernel.factories, SplitKernel.factories, ShapeKernel.factories,
-      GatherKernel.factories, SpaceBatchKernel.factories, GatherNdKernel.factories,
-      MirrorPadKernel.factories, BroadcastArgsKernel.factories, DynamicUpdateSliceKernel.factories,
-      FillKernel.factories, RangeKernel.factories,
-    ]
-    for family in families { table.merge(family) { first, _ in first } }
-    return table
-  }()
+  /// The factories of all the shape kernels, one table per kernel family, for
+  /// ``KernelRegistry`` (which fails every load if two families register one operator).
+  static let families: [[BuiltinOperator: KernelFactory]] = [
+    ConcatenationKernel.factories, ReshapeKernel.factories, PadKernel.factories,
+    ViewKernel.factories, SplitKernel.factories, ShapeKernel.factories,
+    GatherKernel.factories, SpaceBatchKernel.factories, GatherNdKernel.factories,
+    MirrorPadKernel.factories, BroadcastArgsKernel.factories, DynamicUpdateSliceKernel.factories,
+    FillKernel.factories, RangeKernel.factories,
+  ]
 }
