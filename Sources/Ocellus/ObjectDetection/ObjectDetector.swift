@@ -150,7 +150,9 @@ public final class ObjectDetector: @unchecked Sendable {
       threadCount: base.threadCount)
   }
 
-  /// The built-in classifier (every class's score) and its coarse categories.
+  /// The built-in classifier (every class's score) and its coarse categories. The map's names
+  /// are the classifier's labels, so validation already refuses a map of another class count
+  /// (``ModelValidationError/labelCount(_:classes:labels:source:)``).
   private static func coarseClassifier(_ base: ObjectDetectorOptions) throws(VisionError)
     -> (ClassifierRunner, CoarseCategoryMap)
   {
@@ -161,12 +163,6 @@ public final class ObjectDetector: @unchecked Sendable {
     let runner = try ClassifierRunner(
       source: builtIn.imageClassifier, modelOptions: builtIn.imageClassifierOptions,
       threshold: 0, maxResults: nil, activation: .none, threadCount: base.threadCount)
-    let classes = runner.head.output.classCount
-    guard classes == builtIn.coarseCategories.classCount else {
-      throw .invalidBuiltInModels(
-        reason: "the classifier has \(classes) classes and the coarse-category map "
-          + "\(builtIn.coarseCategories.classCount)")
-    }
     return (runner, builtIn.coarseCategories)
   }
 
