@@ -80,6 +80,7 @@ let package = Package(
     .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
     .library(name: "Imaging", targets: ["Imaging"]),
     .library(name: "Ocellus", targets: ["Ocellus"]),
+    .library(name: "OcellusRemote", targets: ["OcellusRemote"]),
     .library(name: "OcellusDefaultModels", targets: ["OcellusDefaultModels"]),
     .library(name: "OcellusMLKit", targets: ["OcellusMLKit"]),
     .library(name: "OcellusFirebaseML", targets: ["OcellusFirebaseML"]),
@@ -108,6 +109,9 @@ let package = Package(
       name: "Ocellus",
       dependencies: ["TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging"],
       swiftSettings: optimizedEvenInDebug),
+    // Remote models: downloads over HTTP(S), SHA-256 pins, the verified atomic cache
+    // (`ModelManager`) and the model catalog. Foundation; `Ocellus` does not depend on it.
+    .target(name: "OcellusRemote", dependencies: ["Ocellus", "TFLiteModel", "Imaging"]),
     // The models ML Kit builds in (object localizer, ImageNet classifier, coarse-category
     // table) as resources, 5.5 MB: a product of its own, so apps with their own models leave
     // them out. Origins and licenses in Sources/OcellusDefaultModels/Resources/ORIGINS.md.
@@ -124,18 +128,20 @@ let package = Package(
     // (`import MLKit` → `import OcellusMLKit`), with the built-in models. Foundation allowed.
     .target(
       name: "OcellusMLKit",
-      dependencies: ["Ocellus", "OcellusDefaultModels", "Imaging", "TFLiteModel"]),
+      dependencies: [
+        "Ocellus", "OcellusRemote", "OcellusDefaultModels", "Imaging", "TFLiteModel",
+      ]),
     // Legacy Firebase ML Vision source compatibility (`Vision.vision()`, `VisionImage.metadata`,
     // AutoML remote bundles), sharing OcellusMLKit's images, remote models and manager.
     .target(
       name: "OcellusFirebaseML",
-      dependencies: ["OcellusMLKit", "Ocellus", "Imaging", "TFLiteModel"]),
+      dependencies: ["OcellusMLKit", "Ocellus", "OcellusRemote", "Imaging", "TFLiteModel"]),
     // The `ocellus` command-line tool.
     .executableTarget(
       name: "OcellusCLI",
       dependencies: [
         "TFLiteModel", "TFLiteInterpreter", "ImageCodecs", "Imaging", "Ocellus",
-        "OcellusDefaultModels",
+        "OcellusRemote", "OcellusDefaultModels",
       ]),
     // Test support: locating ../shared, running the built tool, synthetic FlatBuffers.
     .target(name: "OcellusTestSupport", path: "Tests/OcellusTestSupport"),
@@ -158,6 +164,9 @@ let package = Package(
         "OcellusTestSupport",
       ]),
     .testTarget(
+      name: "OcellusRemoteTests",
+      dependencies: ["OcellusRemote", "Ocellus", "TFLiteModel", "OcellusTestSupport"]),
+    .testTarget(
       name: "OcellusDefaultModelsTests",
       dependencies: [
         "OcellusDefaultModels", "Ocellus", "Imaging", "TFLiteModel", "TFLiteInterpreter",
@@ -167,13 +176,14 @@ let package = Package(
     .testTarget(
       name: "OcellusMLKitTests",
       dependencies: [
-        "OcellusMLKit", "Ocellus", "OcellusDefaultModels", "Imaging", "ImageCodecs",
+        "OcellusMLKit", "Ocellus", "OcellusRemote", "OcellusDefaultModels", "Imaging",
+        "ImageCodecs",
         "OcellusTestSupport",
       ]),
     .testTarget(
       name: "OcellusFirebaseMLTests",
       dependencies: [
-        "OcellusFirebaseML", "OcellusMLKit", "Ocellus", "Imaging", "ImageCodecs",
+        "OcellusFirebaseML", "OcellusMLKit", "Ocellus", "OcellusRemote", "Imaging", "ImageCodecs",
         "OcellusTestSupport",
       ]),
   ]

@@ -1,5 +1,6 @@
 import Foundation
 import Ocellus
+import OcellusRemote
 
 /// Hands the result of an asynchronous download to the command's synchronous thread, which
 /// polls it while drawing progress.

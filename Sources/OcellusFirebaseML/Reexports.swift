@@ -1,5 +1,6 @@
 import Ocellus
 import OcellusMLKit
+import OcellusRemote
 
 @_exported import enum Imaging.ImageOrientation
 @_exported import enum Imaging.PixelFormat
@@ -17,18 +18,18 @@ public typealias RemoteModel = OcellusMLKit.RemoteModel
 /// Downloads and caches remote models (Firebase's `ModelManager.modelManager()`).
 public typealias ModelManager = OcellusMLKit.ModelManager
 /// When a model may be downloaded (Firebase's `ModelDownloadConditions`).
-public typealias ModelDownloadConditions = Ocellus.ModelDownloadConditions
+public typealias ModelDownloadConditions = OcellusRemote.ModelDownloadConditions
 /// The userInfo keys of the download notifications.
-public typealias ModelDownloadUserInfoKey = Ocellus.ModelDownloadUserInfoKey
+public typealias ModelDownloadUserInfoKey = OcellusRemote.ModelDownloadUserInfoKey
 /// Turns model names into download locations (``ModelManager/nameResolver``).
-public typealias ModelNameResolver = Ocellus.ModelNameResolver
+public typealias ModelNameResolver = OcellusRemote.ModelNameResolver
 /// `.singleImage` or `.stream` (Firebase's `VisionObjectDetectorMode`).
 public typealias VisionObjectDetectorMode = Ocellus.DetectorMode
 /// An AutoML Vision Edge bundle on disk (Firebase's `AutoMLLocalModel(manifestPath:)`), read
 /// when a labeler is made from it.
 public typealias AutoMLLocalModel = OcellusMLKit.LocalModel
 /// Why a download failed.
-public typealias ModelDownloadError = Ocellus.ModelDownloadError
+public typealias ModelDownloadError = OcellusRemote.ModelDownloadError
 /// Why a detector or labeler could not be made or run.
 public typealias VisionError = Ocellus.VisionError
 /// A model file bundled with the app (for Ocellus' `detectorModel`).

@@ -1,5 +1,6 @@
 import Foundation
 import OcellusMLKit
+import OcellusRemote
 
 /// Options of the legacy on-device AutoML image labeler (Firebase's
 /// `VisionOnDeviceAutoMLImageLabelerOptions(localModel:)` / `(remoteModel:)`).

@@ -1,5 +1,6 @@
 import Foundation
 import Ocellus
+import OcellusRemote
 
 /// Options of an image labeler with a custom model or AutoML bundle: ML Kit's
 /// `CustomImageLabelerOptions(localModel:)` / `(remoteModel:)`, with settable properties.

@@ -1,5 +1,6 @@
 import Foundation
 import Ocellus
+import OcellusRemote
 
 /// Options of an object detector whose labels come from a custom classifier: ML Kit's
 /// `CustomObjectDetectorOptions(localModel:)` / `(remoteModel:)`.

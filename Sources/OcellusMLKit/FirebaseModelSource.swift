@@ -1,4 +1,5 @@
 import Ocellus
+import OcellusRemote
 
 /// A model hosted under a name (ML Kit's `FirebaseModelSource(name:)`): the name is turned
 /// into a URL by the ``ModelManager``'s ``ModelManager/nameResolver`` when the download starts.

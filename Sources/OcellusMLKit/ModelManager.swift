@@ -1,7 +1,8 @@
 import Foundation
 import Ocellus
+import OcellusRemote
 
-/// Downloads and caches remote models: ML Kit's `ModelManager`, over ``Ocellus/ModelManager``
+/// Downloads and caches remote models: ML Kit's `ModelManager`, over ``OcellusRemote/ModelManager``
 /// (verified, atomic installs; see it for the details).
 ///
 /// Notifications are ML Kit's: `.mlkitModelDownloadDidSucceed` / `.mlkitModelDownloadDidFail`
@@ -13,19 +14,19 @@ import Ocellus
 public final class ModelManager: @unchecked Sendable {
   private static let shared = ModelManager(manager: .shared)
   private let lock = NSLock()
-  private var base: Ocellus.ModelManager
+  private var base: OcellusRemote.ModelManager
 
   /// The shared manager (`ModelManager.modelManager()`), caching in
-  /// ``Ocellus/ModelManager/defaultCacheDirectory`` until ``cacheDirectory`` is set.
+  /// ``OcellusRemote/ModelManager/defaultCacheDirectory`` until ``cacheDirectory`` is set.
   public static func modelManager() -> ModelManager { shared }
 
   /// A manager over an Ocellus manager.
-  public init(manager: Ocellus.ModelManager) {
+  public init(manager: OcellusRemote.ModelManager) {
     base = manager
   }
 
   /// The Ocellus manager doing the work.
-  public var manager: Ocellus.ModelManager { lock.withLock { base } }
+  public var manager: OcellusRemote.ModelManager { lock.withLock { base } }
 
   /// The cache folder. Setting it moves the manager to another folder (downloads in flight
   /// finish in the old one); the resolver is kept.
@@ -34,7 +35,7 @@ public final class ModelManager: @unchecked Sendable {
     set {
       lock.withLock {
         let resolver = base.nameResolver
-        base = Ocellus.ModelManager(cacheDirectory: newValue)
+        base = OcellusRemote.ModelManager(cacheDirectory: newValue)
         base.nameResolver = resolver
       }
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Ocellus
+import OcellusRemote
 
 /// Detects, tracks and classifies objects: ML Kit's `ObjectDetector`, over
 /// ``Ocellus/ObjectDetector``.

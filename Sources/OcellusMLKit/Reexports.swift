@@ -1,4 +1,5 @@
 import Ocellus
+import OcellusRemote
 
 @_exported import enum Imaging.ImageOrientation
 @_exported import enum Imaging.PixelFormat
@@ -10,19 +11,19 @@ import Ocellus
 // passes to `VisionImage(image:)`; importing Imaging as well is harmless).
 
 /// When a model may be downloaded (ML Kit's `ModelDownloadConditions`); see
-/// ``Ocellus/ModelDownloadConditions``.
-public typealias ModelDownloadConditions = Ocellus.ModelDownloadConditions
+/// ``OcellusRemote/ModelDownloadConditions``.
+public typealias ModelDownloadConditions = OcellusRemote.ModelDownloadConditions
 /// The userInfo keys of the download notifications (ML Kit's `ModelDownloadUserInfoKey`).
-public typealias ModelDownloadUserInfoKey = Ocellus.ModelDownloadUserInfoKey
+public typealias ModelDownloadUserInfoKey = OcellusRemote.ModelDownloadUserInfoKey
 /// `.singleImage` or `.stream` (ML Kit's `ObjectDetectorMode`).
 public typealias DetectorMode = Ocellus.DetectorMode
 /// ML Kit's name for the detector mode type.
 public typealias ObjectDetectorMode = Ocellus.DetectorMode
 /// Turns model names into download locations (set on ``ModelManager/nameResolver``).
-public typealias ModelNameResolver = Ocellus.ModelNameResolver
+public typealias ModelNameResolver = OcellusRemote.ModelNameResolver
 /// A model file served over HTTP(S), optionally pinned (for ``CustomRemoteModel``).
-public typealias HTTPModelSource = Ocellus.HTTPModelSource
+public typealias HTTPModelSource = OcellusRemote.HTTPModelSource
 /// Why a download failed: the error of `.mlkitModelDownloadDidFail` and of results.
-public typealias ModelDownloadError = Ocellus.ModelDownloadError
+public typealias ModelDownloadError = OcellusRemote.ModelDownloadError
 /// Why a detector or labeler could not be made or run: the error of results.
 public typealias VisionError = Ocellus.VisionError

@@ -1,3 +1,5 @@
+import Ocellus
+
 /// Why a remote model could not be downloaded, installed or used; every case names the model
 /// and, where there is one, the URL (or path) involved.
 ///

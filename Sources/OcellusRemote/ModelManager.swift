@@ -1,4 +1,5 @@
 import Foundation
+import Ocellus
 
 #if canImport(Glibc)
   import Glibc
@@ -25,8 +26,8 @@ import Foundation
 ///    as it was;
 /// 4. reports progress (monotonic), an event stream (``events()``) and ML Kit's notifications
 ///    (`.mlkitModelDownloadDidSucceed` / `.mlkitModelDownloadDidFail` on
-///    `NotificationCenter.default`, with this manager as the object; the Firebase-era
-///    `.firebaseMLModelDownloadDidSucceed` / `…DidFail` follow each, for ported code).
+///    `NotificationCenter.default`, with this manager as the object; importing the Firebase
+///    ML module adds Firebase's `.firebaseMLModelDownloadDidSucceed` / `…DidFail` after each).
 ///
 /// Thread-safe; all methods may be called from any thread or task. A model counts as
 /// downloaded only after a verified, atomic install.
@@ -94,14 +95,6 @@ public final class ModelManager: @unchecked Sendable {
     get { lock.withLock { resolver } }
     set { lock.withLock { resolver = newValue } }
   }
-
-  /// The Firebase-era name of the success notification, posted after each
-  /// `.mlkitModelDownloadDidSucceed` (the Firebase ML module names it).
-  package static let firebaseSucceededName = Notification.Name(
-    "FIRMLModelDownloadDidSucceedNotification")
-  /// The Firebase-era name of the failure notification, posted after each
-  /// `.mlkitModelDownloadDidFail` (the Firebase ML module names it).
-  package static let firebaseFailedName = Notification.Name("FIRMLModelDownloadDidFailNotification")
 
   // MARK: Downloading
 
@@ -276,14 +269,14 @@ public final class ModelManager: @unchecked Sendable {
     case .success(let path):
       flight.finish()
       event = .succeeded(model: model, path: path)
-      for name in [Notification.Name.mlkitModelDownloadDidSucceed, Self.firebaseSucceededName] {
+      for name in ModelDownloadNotificationAliases.shared.names(succeeded: true) {
         NotificationCenter.default.post(
           name: name, object: self,
           userInfo: [ModelDownloadUserInfoKey.remoteModel.rawValue: posted])
       }
     case .failure(let error):
       event = .failed(model: model, error: error)
-      for name in [Notification.Name.mlkitModelDownloadDidFail, Self.firebaseFailedName] {
+      for name in ModelDownloadNotificationAliases.shared.names(succeeded: false) {
         NotificationCenter.default.post(
           name: name, object: self,
           userInfo: [

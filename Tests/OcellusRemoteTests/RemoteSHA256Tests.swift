@@ -1,5 +1,6 @@
 import Foundation
 import Ocellus
+import OcellusRemote
 import OcellusTestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import Ocellus
+
 extension CustomImageLabelerOptions {
   /// Options labeling with the downloaded copy of `remoteModel` (ML Kit:
   /// `CustomImageLabelerOptions(remoteModel:)`); the other parameters are as in

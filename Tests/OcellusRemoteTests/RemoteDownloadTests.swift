@@ -1,15 +1,14 @@
 import Foundation
 import Ocellus
+import OcellusRemote
 import OcellusTestSupport
 import Testing
 
 extension Notification.Name {
-  /// The raw names the Firebase ML module gives `.firebaseMLModelDownloadDidSucceed` / `…DidFail`
-  /// (that module is not imported here: its names would clash with Ocellus').
-  static let firebaseMLModelDownloadDidSucceed = Notification.Name(
-    "FIRMLModelDownloadDidSucceedNotification")
-  static let firebaseMLModelDownloadDidFail = Notification.Name(
-    "FIRMLModelDownloadDidFailNotification")
+  /// Further names these tests add to every manager's notifications, as the Firebase ML module
+  /// adds Firebase's (``ModelDownloadNotificationAliases``).
+  static let aliasDownloadDidSucceed = Notification.Name("OcellusTestAliasDownloadDidSucceed")
+  static let aliasDownloadDidFail = Notification.Name("OcellusTestAliasDownloadDidFail")
 }
 
 /// A test's own HTTP server, cache folder and manager, plus what the manager reported.
@@ -20,7 +19,7 @@ final class RemoteFixture: @unchecked Sendable {
   private let lock = NSLock()
   private var posted: [(succeeded: Bool, model: RemoteModel?, error: ModelDownloadError?)] = []
   private var observers: [NSObjectProtocol] = []
-  private var firebasePosted: [Notification.Name] = []
+  private var aliasPosted: [Notification.Name] = []
 
   init(maximumUnpinnedByteCount: Int = 1 << 30) throws {
     server = try HTTPTestServer()
@@ -41,25 +40,25 @@ final class RemoteFixture: @unchecked Sendable {
           self?.record(succeeded, model, error)
         })
     }
-    for name in [
-      Notification.Name.firebaseMLModelDownloadDidSucceed, .firebaseMLModelDownloadDidFail,
-    ] {
+    ModelDownloadNotificationAliases.shared.add(
+      succeeded: .aliasDownloadDidSucceed, failed: .aliasDownloadDidFail)
+    for name in [Notification.Name.aliasDownloadDidSucceed, .aliasDownloadDidFail] {
       observers.append(
         NotificationCenter.default.addObserver(forName: name, object: manager, queue: nil) {
           [weak self] notification in
           guard let self else { return }
           self.lock.lock()
-          self.firebasePosted.append(notification.name)
+          self.aliasPosted.append(notification.name)
           self.lock.unlock()
         })
     }
   }
 
-  /// The Firebase-era notification names posted for this fixture's manager so far.
-  var firebaseNotificationNames: [Notification.Name] {
+  /// The alias notification names posted for this fixture's manager so far.
+  var aliasNotificationNames: [Notification.Name] {
     lock.lock()
     defer { lock.unlock() }
-    return firebasePosted
+    return aliasPosted
   }
 
   private func record(_ succeeded: Bool, _ model: RemoteModel?, _ error: ModelDownloadError?) {
@@ -160,7 +159,7 @@ struct RemoteDownloadTests {
     let notes = fixture.notifications
     #expect(notes.count == 1)
     #expect(notes.first?.succeeded == true)
-    #expect(fixture.firebaseNotificationNames == [.firebaseMLModelDownloadDidSucceed])
+    #expect(fixture.aliasNotificationNames == [.aliasDownloadDidSucceed])
     #expect(notes.first?.model == model)
     #expect(notes.first?.error == nil)
     #expect(fixture.server.requests(to: "/m.tflite").count == 1)
@@ -188,8 +187,8 @@ struct RemoteDownloadTests {
     let notes = fixture.notifications
     #expect(notes.map(\.succeeded) == [false, false])
     #expect(
-      fixture.firebaseNotificationNames == [
-        .firebaseMLModelDownloadDidFail, .firebaseMLModelDownloadDidFail,
+      fixture.aliasNotificationNames == [
+        .aliasDownloadDidFail, .aliasDownloadDidFail,
       ])
     #expect(notes.map(\.model) == [missing, broken])
     #expect(

@@ -1,4 +1,5 @@
 import Imaging
+import Ocellus
 
 extension CustomObjectDetectorOptions {
   /// Options whose custom classifier is the downloaded copy of `remoteModel` (ML Kit:

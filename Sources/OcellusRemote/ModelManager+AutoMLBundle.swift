@@ -1,4 +1,5 @@
 import Foundation
+import Ocellus
 import TFLiteModel
 
 #if canImport(Glibc)
