@@ -102,8 +102,11 @@ let package = Package(
     .target(
       name: "ImageCodecs", dependencies: ["Inflate"] + kernelDependencies,
       swiftSettings: optimizedEvenInDebug),
-    // Images in memory, pixel formats, orientation, crop/resize and tensor packing.
-    .target(name: "Imaging", dependencies: ["ImageCodecs"], swiftSettings: optimizedEvenInDebug),
+    // Images in memory, pixel formats, orientation, crop/resize and tensor packing (into
+    // tensors quantized as TFLiteModel's `TensorQuantization` says).
+    .target(
+      name: "Imaging", dependencies: ["ImageCodecs", "TFLiteModel"],
+      swiftSettings: optimizedEvenInDebug),
     // The ML Kit-style API: models, images, labeler, detector and tracker. Foundation here only.
     .target(
       name: "Ocellus",

@@ -86,9 +86,7 @@ struct SharedModelReferenceTests {
       case .int8: .int8
       default: .uint8
       }
-    let quantization = input.quantization?.perTensor.map {
-      TensorQuantization(scale: $0.scale, zeroPoint: Int($0.zeroPoint))
-    }
+    let quantization = input.quantization?.perTensor
     let spec = TensorPackingSpec(
       elementType: elementType, width: input.shape[2], height: input.shape[1],
       mean: reference.normalization.map { [$0.mean] } ?? [],

@@ -88,7 +88,7 @@ extension DetectorModelDescription {
         problems.append(.missingOutputQuantization(reference))
         return nil
       }
-      dequantization = TensorQuantization(scale: q.scale, zeroPoint: Int(clamping: q.zeroPoint))
+      dequantization = q
     default:
       problems.append(.outputType(reference, tensor.type))
       return nil

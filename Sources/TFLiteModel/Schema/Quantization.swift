@@ -21,10 +21,11 @@ public struct Quantization: Sendable, Equatable {
   public var isPerChannel: Bool { scales.count > 1 }
 
   /// The scale and zero point of per-tensor quantization (exactly one scale; a missing zero
-  /// point reads as 0), or nil when there are none or one per channel.
-  public var perTensor: (scale: Float, zeroPoint: Int64)? {
+  /// point reads as 0, one beyond `Int`'s range clamped), or nil when there are none or one
+  /// per channel.
+  public var perTensor: TensorQuantization? {
     guard scales.count == 1 else { return nil }
-    return (scales[0], zeroPoints.first ?? 0)
+    return TensorQuantization(scale: scales[0], zeroPoint: Int(clamping: zeroPoints.first ?? 0))
   }
 
   init(_ t: FlatBufferTable) throws(FlatBufferError) {

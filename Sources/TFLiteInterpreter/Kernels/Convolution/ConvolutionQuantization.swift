@@ -207,7 +207,8 @@ struct ConvolutionQuantization {
       return  // No quantization recorded: nothing to check.
     }
     // A bias quantized per channel reads as scale 0 and zero point 0 (TFLite's legacy params).
-    let (biasScale, zero) = quantization.perTensor ?? (0, 0)
+    let bias = quantization.perTensor ?? TensorQuantization(scale: 0, zeroPoint: 0)
+    let (biasScale, zero) = (bias.scale, bias.zeroPoint)
     guard zero == 0 else { throw node.invalid("the bias zero point is \(zero), not 0") }
     guard !signed || (op == .fullyConnected && !weights.perChannel) else { return }
     let product = Double(inputScale) * Double(weights.scales[0])

@@ -79,7 +79,7 @@ struct SixteenBitQuantization {
           "the bias is \(bias.type); int16 activations need \(accepted.map(\.description).joined(separator: " or "))"
         )
       }
-      if let zero = bias.quantization?.perTensor?.1, zero != 0 {
+      if let zero = bias.quantization?.perTensor?.zeroPoint, zero != 0 {
         throw node.invalid("the bias zero point is \(zero), not 0")
       }
     }

@@ -40,19 +40,19 @@ struct DetectionInputFormat {
         "the \(role) (input \(position)) have type \(tensor.type); float32, uint8 and int8 are supported"
       )
     }
-    guard let (scale, zeroPoint) = tensor.quantization?.perTensor else {
+    guard let parameters = tensor.quantization?.perTensor else {
       throw node.unsupported(
         "the \(tensor.type) \(role) (input \(position)) need one per-tensor scale and zero point")
     }
+    let (scale, zero) = (parameters.scale, parameters.zeroPoint)
     guard scale.isFinite else {
       throw node.invalid("the \(role) (input \(position)) have a non-finite scale \(scale)")
     }
-    guard Int64(Int32.min)...Int64(Int32.max) ~= zeroPoint else {
+    guard Int(Int32.min)...Int(Int32.max) ~= zero else {
       throw node.invalid(
-        "the \(role) (input \(position)) have zero point \(zeroPoint), outside 32 bits")
+        "the \(role) (input \(position)) have zero point \(zero), outside 32 bits")
     }
     let signed = tensor.type == .int8
-    let zero = Int(zeroPoint)
     table = (0..<256).map { byte -> Float in
       let q = signed ? Int(Int8(truncatingIfNeeded: byte)) : byte
       switch formula {

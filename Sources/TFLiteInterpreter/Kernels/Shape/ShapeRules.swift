@@ -80,7 +80,7 @@ enum ShapeRules {
   /// The per-tensor `(scale, zeroPoint)` as TFLite's `params` holds them: (0, 0) when absent.
   static func parameters(_ tensor: TensorDescription) -> (scale: Float, zeroPoint: Int) {
     guard let parameters = tensor.quantization?.perTensor else { return (0, 0) }
-    return (parameters.scale, Int(parameters.zeroPoint))
+    return (parameters.scale, parameters.zeroPoint)
   }
 
   /// True when `a` and `b` have the same per-tensor scale and zero point.

@@ -28,9 +28,10 @@ struct PerTensorQuantization {
       throw node.unsupported(
         "\(what) is quantized per channel (\(scales.count) scales); this operator needs one scale")
     }
-    let (scale, zero) = tensor.quantization?.perTensor ?? (0, 0)
-    self.scale = scale
-    guard Int64(range.lowerBound)...Int64(range.upperBound) ~= zero else {
+    let parameters = tensor.quantization?.perTensor ?? TensorQuantization(scale: 0, zeroPoint: 0)
+    scale = parameters.scale
+    let zero = parameters.zeroPoint
+    guard Int(range.lowerBound)...Int(range.upperBound) ~= zero else {
       throw node.invalid("\(what) has zero point \(zero), outside the \(tensor.type) range")
     }
     zeroPoint = Int32(zero)

@@ -1,13 +1,14 @@
-/// An 8-bit tensor's per-tensor affine quantization: `real = scale × (q − zeroPoint)`. Used to
-/// quantize packed image inputs and to dequantize model outputs.
+/// A tensor's per-tensor affine quantization: `real = scale × (q − zeroPoint)`, the one
+/// per-tensor value type of the model reader, the packers and the heads (``Quantization/perTensor``
+/// reads it from the schema). Quantizes packed image inputs and dequantizes model outputs.
 public struct TensorQuantization: Sendable, Equatable, Hashable {
   /// The real value of one quantized step (> 0, finite).
   public var scale: Float
   /// The quantized value of real 0 (0...255 for uint8, −128...127 for int8).
   public var zeroPoint: Int
 
-  /// A quantization with `scale` and `zeroPoint` (checked by ``TensorPackingSpec/validate(maxBytes:)``
-  /// when packing).
+  /// A quantization with `scale` and `zeroPoint` (not checked here: the packers and kernels
+  /// check them where they use them).
   public init(scale: Float, zeroPoint: Int) {
     self.scale = scale
     self.zeroPoint = zeroPoint
