@@ -321,12 +321,12 @@ extension CommandHelp {
         text: "Print a JSON array of {operator, types, notes} (see Docs/JSON.md)."),
       Option(
         name: "--markdown",
-        text: "Print the table as Markdown: the README's \"Supported operators\" table."),
+        text: "Print the table as Markdown: the table of Docs/OPERATORS.md."),
     ],
     examples: [
       Example(comment: "Which types does CONV_2D run?", command: "ocellus ops | grep CONV"),
       Example(
-        comment: "Regenerate the README's table (between its ops markers).",
+        comment: "Regenerate Docs/OPERATORS.md's table (between its ops markers).",
         command: ".build/release/ocellus ops --markdown"),
     ])
 

@@ -31,7 +31,7 @@ enum OpsCommand {
       })
   }
 
-  /// The README's table: a summary line, then one Markdown row per operator.
+  /// Docs/OPERATORS.md's table: a summary line, then one Markdown row per operator.
   static func markdown(_ operators: [OperatorSupport]) -> String {
     var lines = [summary(operators), "", "| operator | types | notes |", "|---|---|---|"]
     for entry in operators {

@@ -2,10 +2,10 @@ import Foundation
 import OcellusTestSupport
 import Testing
 
-/// `ocellus ops`, run as a user runs it, and the README's operator table it generates.
+/// `ocellus ops`, run as a user runs it, and Docs/OPERATORS.md's operator table it generates.
 @Suite("ocellus ops", .enabled(if: ToolRunner.executable != nil))
 struct OpsCommandTests {
-  /// The README's generated table sits between these lines.
+  /// Docs/OPERATORS.md's generated table sits between these lines.
   static let markers = (begin: "<!-- ops:begin -->\n", end: "<!-- ops:end -->")
 
   /// `ocellus ops --json`, parsed.
@@ -48,22 +48,23 @@ struct OpsCommandTests {
     #expect(abs.contains("float32, int8, int16, int32"))
   }
 
-  @Test("README.md's operator table is what `ocellus ops --markdown` prints")
-  func readmeTableIsCurrent() throws {
+  @Test("Docs/OPERATORS.md's operator table is what `ocellus ops --markdown` prints")
+  func operatorsTableIsCurrent() throws {
     let generated = try ToolRunner.run(["ops", "--markdown"])
     #expect(generated.status == 0, "\(generated.standardError)")
     let readme = try String(
-      contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: SharedData.packageRoot.appendingPathComponent("Docs/OPERATORS.md"),
+      encoding: .utf8)
     let begin = try #require(
-      readme.range(of: Self.markers.begin), "README.md has no \(Self.markers.begin) line")
+      readme.range(of: Self.markers.begin), "Docs/OPERATORS.md has no \(Self.markers.begin) line")
     let end = try #require(
       readme.range(of: Self.markers.end, range: begin.upperBound..<readme.endIndex),
-      "README.md has no \(Self.markers.end) line after the begin marker")
+      "Docs/OPERATORS.md has no \(Self.markers.end) line after the begin marker")
     #expect(
       String(readme[begin.upperBound..<end.lowerBound]) == generated.standardOutput,
       """
-      README.md's operator table is stale: replace the lines between the ops markers with the \
-      output of `.build/release/ocellus ops --markdown`
+      Docs/OPERATORS.md's operator table is stale: replace the lines between the ops markers \
+      with the output of `.build/release/ocellus ops --markdown`
       """)
     let rows = generated.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| `") }
     #expect(rows.count == (try Self.operators()).count)

@@ -1,5 +1,5 @@
 /// One operator the interpreter runs, with the element types it runs on: what `ocellus ops`
-/// prints and the README's operator table shows.
+/// prints and Docs/OPERATORS.md shows.
 ///
 /// ``all`` lists exactly the operators the kernel registry holds (``registeredOperators``: the
 /// builtin operators by schema name, then the custom ones as `CUSTOM:<code>`); the types and
