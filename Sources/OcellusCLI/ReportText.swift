@@ -46,6 +46,14 @@ struct ReportText {
       )
       lines.append("  " + (custom["options"]?.compactText ?? ""))
     }
+    lines += metadataLines()
+    lines += trailingLines()
+    return lines.joined(separator: "\n")
+  }
+
+  /// The lines describing the model metadata, or "Metadata: none" when there is none.
+  private func metadataLines() -> [String] {
+    var lines: [String] = []
     if let metadata = report["metadata"], metadata != .null {
       var title = "Metadata: \"\(metadata["name"]?.stringValue ?? "")\""
       if let version = metadata["version"]?.stringValue { title += " version \(version)" }
@@ -75,6 +83,12 @@ struct ReportText {
     } else {
       lines.append("Metadata: none")
     }
+    return lines
+  }
+
+  /// The lines listing the zip's associated files, the signatures and the warnings.
+  private func trailingLines() -> [String] {
+    var lines: [String] = []
     let files = report["associated_files"]?.arrayValue ?? []
     if !files.isEmpty {
       lines.append("Associated files (zip):")
@@ -92,7 +106,7 @@ struct ReportText {
     for warning in report["warnings"]?.arrayValue ?? [] {
       lines.append("Warning: \(warning.stringValue ?? "")")
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   private func tensorLine(_ tensor: JSONValue) -> String {

@@ -72,49 +72,10 @@ struct FrameFilterAxis: Sendable {
     var maxCount = 1
     for i in 0..<n {
       let centre = start + (Double(i) + 0.5) * scale
-      var low: Int
-      var high: Int
-      if useBox {
-        low = Self.floor(centre - scale / 2)
-        high = Self.ceil(centre + scale / 2)
-      } else {
-        low = Self.floor(centre - support + 0.5)
-        high = Self.floor(centre + support + 0.5)
-      }
-      low = max(low, clipLow)
-      high = min(high, clipHigh, low + bound)
-      var taps = 0
-      var sum = 0.0
-      if low < high {
-        for j in low..<high {
-          let w: Double
-          if useBox {
-            let a = max(centre - scale / 2, start, Double(j))
-            let b = min(centre + scale / 2, end, Double(j + 1))
-            w = max(0, b - a)
-          } else {
-            w = max(0, 1 - abs(Double(j) + 0.5 - centre) / support)
-          }
-          raw[taps] = w
-          taps += 1
-          sum += w
-        }
-      }
-      if !(sum > 0) {
-        // No pixel under the filter (cannot happen for valid regions): nearest pixel.
-        low = max(clipLow, min(clipHigh - 1, Int(centre.rounded(.down))))
-        raw[0] = 1
-        taps = 1
-        sum = 1
-      }
-      var running = 0.0
-      var previous = 0
-      for k in 0..<taps {
-        running += raw[k]
-        let next = k == taps - 1 ? Int(total) : Self.floor(running / sum * total + 0.5)
-        quantized[k] = Int16(truncatingIfNeeded: max(0, next - previous))
-        previous = max(previous, next)
-      }
+      let (low, taps, sum) = Self.rawWeights(
+        centre: centre, start: start, end: end, scale: scale, support: support, useBox: useBox,
+        clipLow: clipLow, clipHigh: clipHigh, bound: bound, into: &raw)
+      Self.quantize(raw, taps: taps, sum: sum, total: total, into: &quantized)
       var lo = 0
       var hi = taps
       while lo < hi - 1 && quantized[lo] == 0 { lo += 1 }
@@ -139,6 +100,65 @@ struct FrameFilterAxis: Sendable {
     self.lanes = lanes
     self.spanStart = spanStart
     self.spanCount = spanEnd - spanStart
+  }
+
+  /// Writes the real weights of the output centred on `centre` to `raw[0..<taps]` and returns
+  /// its first tap's source index, `taps` and the weights' sum.
+  private static func rawWeights(
+    centre: Double, start: Double, end: Double, scale: Double, support: Double, useBox: Bool,
+    clipLow: Int, clipHigh: Int, bound: Int, into raw: inout [Double]
+  ) -> (low: Int, taps: Int, sum: Double) {
+    var low: Int
+    var high: Int
+    if useBox {
+      low = Self.floor(centre - scale / 2)
+      high = Self.ceil(centre + scale / 2)
+    } else {
+      low = Self.floor(centre - support + 0.5)
+      high = Self.floor(centre + support + 0.5)
+    }
+    low = max(low, clipLow)
+    high = min(high, clipHigh, low + bound)
+    var taps = 0
+    var sum = 0.0
+    if low < high {
+      for j in low..<high {
+        let w: Double
+        if useBox {
+          let a = max(centre - scale / 2, start, Double(j))
+          let b = min(centre + scale / 2, end, Double(j + 1))
+          w = max(0, b - a)
+        } else {
+          w = max(0, 1 - abs(Double(j) + 0.5 - centre) / support)
+        }
+        raw[taps] = w
+        taps += 1
+        sum += w
+      }
+    }
+    if !(sum > 0) {
+      // No pixel under the filter (cannot happen for valid regions): nearest pixel.
+      low = max(clipLow, min(clipHigh - 1, Int(centre.rounded(.down))))
+      raw[0] = 1
+      taps = 1
+      sum = 1
+    }
+    return (low, taps, sum)
+  }
+
+  /// Writes the weights `raw[0..<taps]` (summing to `sum`), cumulatively rounded to sum to
+  /// `total`, to `quantized[0..<taps]`.
+  private static func quantize(
+    _ raw: [Double], taps: Int, sum: Double, total: Double, into quantized: inout [Int16]
+  ) {
+    var running = 0.0
+    var previous = 0
+    for k in 0..<taps {
+      running += raw[k]
+      let next = k == taps - 1 ? Int(total) : Self.floor(running / sum * total + 0.5)
+      quantized[k] = Int16(truncatingIfNeeded: max(0, next - previous))
+      previous = max(previous, next)
+    }
   }
 
   /// ⌊x⌋ for a finite x of magnitude below 2^53, without a library call.

@@ -54,55 +54,11 @@ struct ResamplingAxis: Sendable {
     var maxTaps = 1
     let one = Double(1 << Self.precisionBits)
     for i in 0..<outputCount {
-      let center = (Double(i) + 0.5) * scale
-      var start = 0
-      var n = 0
-      if useSampling {
-        let src = min(max(center - 0.5, 0), Double(sourceCount - 1))
-        let j0 = Int(src)  // src ≥ 0, so truncation is floor
-        let f = src - Double(j0)
-        start = j0
-        n = j0 + 1 < sourceCount && f > 0 ? 2 : 1
-        raw[0] = n == 2 ? 1 - f : 1
-        raw[1] = n == 2 ? f : 0
-      } else if filter == .area {
-        let a = Double(i) * scale
-        let b = min(Double(i + 1) * scale, Double(sourceCount))
-        start = min(Int(a), sourceCount - 1)
-        var j = start
-        while j < sourceCount && Double(j) < b && n < stored {
-          raw[n] = max(0, min(b, Double(j + 1)) - max(a, Double(j)))
-          n += 1
-          j += 1
-        }
-      } else {
-        // Pillow's precompute_coeffs with the BILINEAR filter (support 1).
-        let support = filterScale
-        let reciprocal = 1.0 / filterScale
-        let low = max(Int(center - support + 0.5), 0)
-        let high = min(Int(center + support + 0.5), sourceCount)
-        start = min(low, sourceCount - 1)
-        var j = start
-        while j < high && n < stored {
-          var x = (Double(j) - center + 0.5) * reciprocal
-          if x < 0 { x = -x }
-          raw[n] = x < 1 ? 1 - x : 0
-          n += 1
-          j += 1
-        }
-      }
-      n = max(n, 1)
-      var total = 0.0
-      for k in 0..<n { total += raw[k] }
-      if total != 0 {
-        for k in 0..<n {
-          let w = raw[k] / total
-          q[k] = Int32(w < 0 ? -0.5 + w * one : 0.5 + w * one)
-        }
-      } else {
-        q[0] = Int32(1 << Self.precisionBits)
-        for k in 1..<max(n, 1) { q[k] = 0 }
-      }
+      let (start, rawCount) = Self.rawWeights(
+        output: i, scale: scale, filterScale: filterScale, sourceCount: sourceCount,
+        stored: stored, filter: filter, useSampling: useSampling, into: &raw)
+      let n = max(rawCount, 1)
+      Self.quantize(raw, count: n, one: one, into: &q)
       // Trim zero weights at both ends (they add nothing).
       var lo = 0
       var hi = n
@@ -124,5 +80,67 @@ struct ResamplingAxis: Sendable {
     self.count = counts
     self.weights = flat
     self.taps = maxTaps
+  }
+
+  /// Writes output `i`'s real weights to `raw[0..<n]` and returns its first source index
+  /// (relative to `sourceStart`) and `n`.
+  private static func rawWeights(
+    output i: Int, scale: Double, filterScale: Double, sourceCount: Int, stored: Int,
+    filter: ResamplingFilter, useSampling: Bool, into raw: inout [Double]
+  ) -> (start: Int, n: Int) {
+    let center = (Double(i) + 0.5) * scale
+    var start = 0
+    var n = 0
+    if useSampling {
+      let src = min(max(center - 0.5, 0), Double(sourceCount - 1))
+      let j0 = Int(src)  // src ≥ 0, so truncation is floor
+      let f = src - Double(j0)
+      start = j0
+      n = j0 + 1 < sourceCount && f > 0 ? 2 : 1
+      raw[0] = n == 2 ? 1 - f : 1
+      raw[1] = n == 2 ? f : 0
+    } else if filter == .area {
+      let a = Double(i) * scale
+      let b = min(Double(i + 1) * scale, Double(sourceCount))
+      start = min(Int(a), sourceCount - 1)
+      var j = start
+      while j < sourceCount && Double(j) < b && n < stored {
+        raw[n] = max(0, min(b, Double(j + 1)) - max(a, Double(j)))
+        n += 1
+        j += 1
+      }
+    } else {
+      // Pillow's precompute_coeffs with the BILINEAR filter (support 1).
+      let support = filterScale
+      let reciprocal = 1.0 / filterScale
+      let low = max(Int(center - support + 0.5), 0)
+      let high = min(Int(center + support + 0.5), sourceCount)
+      start = min(low, sourceCount - 1)
+      var j = start
+      while j < high && n < stored {
+        var x = (Double(j) - center + 0.5) * reciprocal
+        if x < 0 { x = -x }
+        raw[n] = x < 1 ? 1 - x : 0
+        n += 1
+        j += 1
+      }
+    }
+    return (start, n)
+  }
+
+  /// Writes the fixed-point weights of `raw[0..<n]`, divided by their sum, to `q[0..<n]` (all
+  /// on the first tap when they sum to 0).
+  private static func quantize(_ raw: [Double], count n: Int, one: Double, into q: inout [Int32]) {
+    var total = 0.0
+    for k in 0..<n { total += raw[k] }
+    if total != 0 {
+      for k in 0..<n {
+        let w = raw[k] / total
+        q[k] = Int32(w < 0 ? -0.5 + w * one : 0.5 + w * one)
+      }
+    } else {
+      q[0] = Int32(1 << Self.precisionBits)
+      for k in 1..<max(n, 1) { q[k] = 0 }
+    }
   }
 }

@@ -54,6 +54,27 @@ extension ImageInputDescription {
       problems.append(.inputSize(reference, shape: shape))
       valid = false
     }
+    let (normalization, source) = checkedNormalization(
+      normalization: override, tensorMetadata: tensorMetadata, fallback: fallback, type: type,
+      reference: reference, problems: &problems, valid: &valid)
+    let quantization = inputQuantization(
+      of: tensor, type: type, reference: reference, problems: &problems, valid: &valid)
+    guard valid else { return nil }
+    let signature = tensor.shapeSignature ?? []
+    let dynamic = signature.count == 4 && (signature[1] == -1 || signature[2] == -1)
+    return ImageInputDescription(
+      tensor: reference, width: shape[2], height: shape[1], channels: shape[3],
+      elementType: type, normalization: normalization, normalizationSource: source,
+      quantization: quantization, hasDynamicSize: dynamic)
+  }
+
+  /// The normalization (the override, else the metadata's, else `fallback`) and its source;
+  /// appends a problem and clears `valid` when it is unusable, or missing for float32.
+  private static func checkedNormalization(
+    normalization override: ImageNormalization?, tensorMetadata: TensorMetadata?,
+    fallback: (ImageNormalization, NormalizationSource)?, type: TensorType,
+    reference: TensorReference, problems: inout [ModelValidationError], valid: inout Bool
+  ) -> (normalization: ImageNormalization?, source: NormalizationSource?) {
     var normalization: ImageNormalization?
     var source: NormalizationSource?
     if let override {
@@ -74,6 +95,15 @@ extension ImageInputDescription {
       problems.append(.missingNormalization(reference))
       valid = false
     }
+    return (normalization, source)
+  }
+
+  /// The input's quantization (nil for float32 or without a usable scale); appends a problem
+  /// and clears `valid` when an int8 input has none.
+  private static func inputQuantization(
+    of tensor: ModelTensor, type: TensorType, reference: TensorReference,
+    problems: inout [ModelValidationError], valid: inout Bool
+  ) -> TensorQuantization? {
     var quantization: TensorQuantization?
     if type != .float32 {
       if let q = tensor.quantization, let scale = q.scales.first, scale.isFinite, scale > 0 {
@@ -84,12 +114,6 @@ extension ImageInputDescription {
         valid = false
       }
     }
-    guard valid else { return nil }
-    let signature = tensor.shapeSignature ?? []
-    let dynamic = signature.count == 4 && (signature[1] == -1 || signature[2] == -1)
-    return ImageInputDescription(
-      tensor: reference, width: shape[2], height: shape[1], channels: shape[3],
-      elementType: type, normalization: normalization, normalizationSource: source,
-      quantization: quantization, hasDynamicSize: dynamic)
+    return quantization
   }
 }

@@ -292,6 +292,11 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
 
   /// The compatibility rule that was broken, with its section in Docs/BEHAVIOR.md.
   public var rule: String {
+    inputAndClassifierRule ?? optionsAndDetectorRule ?? "several rules (see each)"
+  }
+
+  /// ``rule`` for the loading, input and classifier-output cases; else nil.
+  private var inputAndClassifierRule: String? {
     switch self {
     case .unreadableModel: return "A.5.1: the file parses as a TFLite flatbuffer (TFL3)"
     case .autoMLBundle:
@@ -341,6 +346,13 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
         "A.3 Label map: the label count must equal N (\"Got N class(es) for output index i, expected M according to the label map\"); G.7: a detector's labels must cover every class index"
     case .displayNameCount:
       return "B.4: the display-names file must have the same number of lines as the labels file"
+    default: return nil
+    }
+  }
+
+  /// ``rule`` for the option, calibration, detector and output-reading cases; else nil.
+  private var optionsAndDetectorRule: String? {
+    switch self {
     case .allowAndDenyList:
       return "C.1: class_name_whitelist / class_name_blacklist are mutually exclusive"
     case .listWithoutLabels: return "C.1: non-empty allow/deny lists need labels"
@@ -375,12 +387,17 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return "A.3/C.2: outputs hold exactly the values their shapes declare"
     case .classIndexOutOfRange:
       return "C.2.4: a class index >= the label count is an error, checked before calibration"
-    case .several: return "several rules (see each)"
+    default: return nil
     }
   }
 
   /// How to repair the model, or which option avoids the problem.
   public var fixHint: String {
+    inputAndClassifierFixHint ?? optionsAndDetectorFixHint ?? "fix each problem listed"
+  }
+
+  /// ``fixHint`` for the loading, input and classifier-output cases; else nil.
+  private var inputAndClassifierFixHint: String? {
     switch self {
     case .unreadableModel:
       return "check the path and that the file is a .tflite model (not a SavedModel or a zip)"
@@ -434,6 +451,13 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return "pack a label file with one line per class, or pass `labels:` in the options"
     case .displayNameCount:
       return "give the display-names file one line per label, or choose another displayNamesLocale"
+    default: return nil
+    }
+  }
+
+  /// ``fixHint`` for the option, calibration, detector and output-reading cases; else nil.
+  private var optionsAndDetectorFixHint: String? {
+    switch self {
     case .allowAndDenyList: return "pass either an allow list or a deny list, not both"
     case .listWithoutLabels:
       return "add a label file to the model, or pass `labels:` in the options"
@@ -477,7 +501,7 @@ public indirect enum ModelValidationError: Error, Equatable, Sendable, CustomStr
       return "run the interpreter on this model before reading its outputs"
     case .classIndexOutOfRange:
       return "pack a label file that covers every class index the model emits"
-    case .several: return "fix each problem listed"
+    default: return nil
     }
   }
 

@@ -43,33 +43,7 @@ struct PlanBuilder {
     var folded = 0
     for (index, op) in subgraph.operators.enumerated() {
       let code = model.operatorCode(of: op)
-      guard let factory = try KernelRegistry.factory(for: code) else {
-        throw .unsupportedOperator(name: code.name, node: index)
-      }
-      // The kernel would be planned for the output's shape and read the input's (fuzz
-      // finding: CONV_2D reading past its arena); a variable tensor, updated in place, keeps
-      // its shape (updateOutputs).
-      if let shared = op.outputs.first(where: { op.inputs.contains($0) && !tensors[$0].isVariable })
-      {
-        throw .invalidNode(
-          name: code.name, node: index, reason: "tensor \(shared) is both its input and its output")
-      }
-      var context = NodeContext(
-        index: index, subgraphIndex: subgraphIndex, operatorName: code.name,
-        options: op.builtinOptions,
-        customOptions: op.customOptions,
-        inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
-        outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels,
-        environment: environment)
-      context.intermediates = op.intermediates.map { tensors[$0].description }
-      let kernel: any Kernel
-      do {
-        kernel = try factory(&context)
-      } catch let error as InterpreterError {
-        throw error
-      } catch {
-        throw context.invalid("\(error)")
-      }
+      let (kernel, context) = try makeKernel(for: op, code: code, node: index, tensors: tensors)
       try updateOutputs(of: op, from: context, tensors: &tensors)
       // Fold the node when its outputs are known at load: all inputs constant (and none a
       // variable), a kernel that reads only its inputs' shapes, or one whose outputs are
@@ -92,18 +66,7 @@ struct PlanBuilder {
         }
         folded += 1
       } else {
-        for tensorIndex in op.outputs where !tensors[tensorIndex].isVariable {
-          guard tensors[tensorIndex].description.type.byteSize != nil else {
-            throw .unsupportedNode(
-              name: code.name, node: index, types: context.typeSummary,
-              reason: "outputs of type \(tensors[tensorIndex].description.type) are not supported")
-          }
-          if case .constant = tensors[tensorIndex].storage {
-            throw .invalidNode(
-              name: code.name, node: index,
-              reason: "it writes tensor \(tensorIndex), which is a constant")
-          }
-        }
+        try checkArenaOutputs(of: op, code: code, node: index, context: context, tensors: tensors)
         pending.append(
           PendingNode(
             index: index, kernel: kernel, inputTensors: op.inputs.map { $0 < 0 ? nil : $0 },
@@ -118,6 +81,59 @@ struct PlanBuilder {
       LookupFusion.apply(to: &pending, outputs: Set(subgraph.outputs), kernels: options.kernels)
     }
     return try layOut(tensors: tensors, nodes: pending, folded: folded)
+  }
+
+  /// Makes node `index`'s kernel for `op` and returns it with the context it configured.
+  private func makeKernel(
+    for op: Operator, code: OperatorCode, node index: Int, tensors: [TensorState]
+  ) throws(InterpreterError) -> (kernel: any Kernel, context: NodeContext) {
+    guard let factory = try KernelRegistry.factory(for: code) else {
+      throw .unsupportedOperator(name: code.name, node: index)
+    }
+    // The kernel would be planned for the output's shape and read the input's (fuzz
+    // finding: CONV_2D reading past its arena); a variable tensor, updated in place, keeps
+    // its shape (updateOutputs).
+    if let shared = op.outputs.first(where: { op.inputs.contains($0) && !tensors[$0].isVariable }) {
+      throw .invalidNode(
+        name: code.name, node: index, reason: "tensor \(shared) is both its input and its output")
+    }
+    var context = NodeContext(
+      index: index, subgraphIndex: subgraphIndex, operatorName: code.name,
+      options: op.builtinOptions,
+      customOptions: op.customOptions,
+      inputs: op.inputs.map { $0 < 0 ? nil : tensors[$0].description },
+      outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels,
+      environment: environment)
+    context.intermediates = op.intermediates.map { tensors[$0].description }
+    let kernel: any Kernel
+    do {
+      kernel = try factory(&context)
+    } catch let error as InterpreterError {
+      throw error
+    } catch {
+      throw context.invalid("\(error)")
+    }
+    return (kernel, context)
+  }
+
+  /// Throws when an output of node `index` that the arena will hold has an unsupported type or
+  /// is a constant.
+  private func checkArenaOutputs(
+    of op: Operator, code: OperatorCode, node index: Int, context: NodeContext,
+    tensors: [TensorState]
+  ) throws(InterpreterError) {
+    for tensorIndex in op.outputs where !tensors[tensorIndex].isVariable {
+      guard tensors[tensorIndex].description.type.byteSize != nil else {
+        throw .unsupportedNode(
+          name: code.name, node: index, types: context.typeSummary,
+          reason: "outputs of type \(tensors[tensorIndex].description.type) are not supported")
+      }
+      if case .constant = tensors[tensorIndex].storage {
+        throw .invalidNode(
+          name: code.name, node: index,
+          reason: "it writes tensor \(tensorIndex), which is a constant")
+      }
+    }
   }
 
   /// Gives `op`'s output tensors the shapes its kernel set in `context`, within the tensor size
