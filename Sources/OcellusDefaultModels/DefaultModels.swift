@@ -23,7 +23,7 @@ public enum DefaultModels {
   /// The built-in models, read from this product's resources once per process (the model
   /// files are memory-mapped, not copied).
   ///
-  /// - Throws: ``VisionError/invalidBuiltInModels(reason:)`` when the resources are missing or
+  /// - Throws: `VisionError.invalidBuiltInModels(reason:)` when the resources are missing or
   ///   unreadable (an executable copied without its resource bundle, a damaged installation),
   ///   naming what is missing and where it was looked for.
   public static func builtInModels() throws(VisionError) -> BuiltInModels {

@@ -7,9 +7,9 @@ import OcellusRemote
 ///
 /// The bundle (`manifest.json`, the model and labels it names) downloads whole and is
 /// installed atomically by the ``ModelManager`` (all files or none; the previous version kept
-/// on failure); see ``OcellusRemote/RemoteModelContent/autoMLBundle(sha256:)``.
+/// on failure); see `OcellusRemote.RemoteModelContent.autoMLBundle(sha256:)`.
 public final class AutoMLRemoteModel: RemoteModel, @unchecked Sendable {
-  /// The bundle called `name`, whose folder the manager's ``ModelManager/nameResolver`` finds.
+  /// The bundle called `name`, whose folder the manager's `ModelManager.nameResolver` finds.
   public init(name: String) {
     _ = FirebaseDownloadNotifications.registered
     super.init(OcellusRemote.RemoteModel(named: name, content: .autoMLBundle()))

@@ -1,8 +1,8 @@
 import Imaging
 import Ocellus
 
-/// Conversions between ``ImageOrientation`` and the legacy ``VisionDetectorImageOrientation``,
-/// whose raw values are the EXIF numbers (see ``ImageOrientation/exifValue``).
+/// Conversions between `ImageOrientation` and the legacy ``VisionDetectorImageOrientation``,
+/// whose raw values are the EXIF numbers (see `ImageOrientation.exifValue`).
 extension ImageOrientation {
   /// The orientation equal to a legacy Firebase orientation (same EXIF number).
   public init(legacy: VisionDetectorImageOrientation) {

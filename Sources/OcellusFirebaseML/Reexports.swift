@@ -21,7 +21,7 @@ public typealias ModelManager = OcellusMLKit.ModelManager
 public typealias ModelDownloadConditions = OcellusRemote.ModelDownloadConditions
 /// The userInfo keys of the download notifications.
 public typealias ModelDownloadUserInfoKey = OcellusRemote.ModelDownloadUserInfoKey
-/// Turns model names into download locations (``ModelManager/nameResolver``).
+/// Turns model names into download locations (`ModelManager.nameResolver`).
 public typealias ModelNameResolver = OcellusRemote.ModelNameResolver
 /// `.singleImage` or `.stream` (Firebase's `VisionObjectDetectorMode`).
 public typealias VisionObjectDetectorMode = Ocellus.DetectorMode

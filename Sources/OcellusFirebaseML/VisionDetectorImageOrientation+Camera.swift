@@ -15,7 +15,7 @@ extension VisionDetectorImageOrientation {
   ///
   /// The Firebase snippets disagree for faceUp, faceDown and unknown (Swift: the mirrored
   /// `.leftTop`; Objective-C: `.topLeft`). Neither is used: like
-  /// ``ImageOrientation/forCamera(device:camera:interface:)`` this falls back to the device
+  /// `ImageOrientation.forCamera(device:camera:interface:)` this falls back to the device
   /// orientation derived from `interface`: the answer is `ImageOrientation.forCamera(...).legacy`.
   public static func forCamera(
     device: DeviceOrientation, camera: CameraPosition, interface: InterfaceOrientation

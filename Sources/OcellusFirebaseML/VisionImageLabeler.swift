@@ -2,8 +2,8 @@ import Dispatch
 import OcellusMLKit
 
 /// The legacy on-device image labeler, built-in or AutoML (Firebase's `VisionImageLabeler`),
-/// over the ML Kit module's ``OcellusMLKit/ImageLabeler``. Completions run on ``completionQueue`` (main by
-/// default, as Firebase).
+/// over the ML Kit module's `OcellusMLKit.ImageLabeler`. Completions run on ``completionQueue``
+/// (main by default, as Firebase).
 public final class VisionImageLabeler: Sendable {
   private let labeler: ImageLabeler
 

@@ -2,7 +2,7 @@ import Dispatch
 import OcellusMLKit
 
 /// The legacy base object detector (Firebase's `VisionObjectDetector`), over the ML Kit
-/// module's ``OcellusMLKit/ObjectDetector``, returning ``VisionObject``s. Completions run on
+/// module's `OcellusMLKit.ObjectDetector`, returning ``VisionObject``s. Completions run on
 /// ``completionQueue`` (main by default, as Firebase).
 public final class VisionObjectDetector: Sendable {
   private let detector: ObjectDetector

@@ -5,7 +5,7 @@ import OcellusRemote
 /// Options of the legacy on-device AutoML image labeler (Firebase's
 /// `VisionOnDeviceAutoMLImageLabelerOptions(localModel:)` / `(remoteModel:)`).
 ///
-/// Unlike ML Kit's ``OcellusMLKit/CustomImageLabelerOptions`` (no threshold: metadata, else
+/// Unlike ML Kit's `OcellusMLKit.CustomImageLabelerOptions` (no threshold: metadata, else
 /// 0.0), the legacy ``confidenceThreshold`` DEFAULTS TO 0.5 (BEHAVIOR.md E.3). Labels with
 /// `confidence >= threshold` are returned, best first, all of them.
 public final class VisionOnDeviceAutoMLImageLabelerOptions {

@@ -7,7 +7,7 @@ import OcellusRemote
 ///
 /// A remote model must be downloaded by ``ModelManager/modelManager()`` before the detector is
 /// created; otherwise the detector's results fail with
-/// ``ModelDownloadError/notDownloaded(model:)``.
+/// `ModelDownloadError.notDownloaded(model:)`.
 public final class CustomObjectDetectorOptions: CommonObjectDetectorOptions {
   /// The bundled classifier, or nil.
   public let localModel: LocalModel?

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Ocellus
 
-/// Labels images: ML Kit's `ImageLabeler`, over ``Ocellus/ImageLabeler``.
+/// Labels images: ML Kit's `ImageLabeler`, over `Ocellus.ImageLabeler`.
 ///
 /// ``imageLabeler(options:)`` never fails; a model problem makes every ``process(_:completion:)``
 /// and ``results(in:)`` fail with it. Completions run on ``completionQueue`` (main by default).

@@ -5,7 +5,7 @@ import Ocellus
 ///
 /// As in ML Kit, creating it does not fail: the file is read and validated when a detector or
 /// labeler is created from it, and a problem surfaces in that object's `process` or
-/// `results(in:)` as a ``VisionError/model(_:)``.
+/// `results(in:)` as a `VisionError.model(_:)`.
 public final class LocalModel: Sendable {
   /// The `.tflite` file, or nil for a bundle.
   public let path: String?

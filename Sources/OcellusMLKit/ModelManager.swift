@@ -2,7 +2,7 @@ import Foundation
 import Ocellus
 import OcellusRemote
 
-/// Downloads and caches remote models: ML Kit's `ModelManager`, over ``OcellusRemote/ModelManager``
+/// Downloads and caches remote models: ML Kit's `ModelManager`, over `OcellusRemote.ModelManager`
 /// (verified, atomic installs; see it for the details).
 ///
 /// Notifications are ML Kit's: `.mlkitModelDownloadDidSucceed` / `.mlkitModelDownloadDidFail`
@@ -10,14 +10,14 @@ import OcellusRemote
 /// passed to ``download(_:conditions:)`` under `ModelDownloadUserInfoKey.remoteModel.rawValue`
 /// (and the error under `.error`). Names of ``CustomRemoteModel``s made from a
 /// ``FirebaseModelSource`` are resolved by ``nameResolver``; without one, their downloads fail
-/// with ``ModelDownloadError/unresolvedName(model:)``.
+/// with `ModelDownloadError.unresolvedName(model:)`.
 public final class ModelManager: @unchecked Sendable {
   private static let shared = ModelManager(manager: .shared)
   private let lock = NSLock()
   private var base: OcellusRemote.ModelManager
 
   /// The shared manager (`ModelManager.modelManager()`), caching in
-  /// ``OcellusRemote/ModelManager/defaultCacheDirectory`` until ``cacheDirectory`` is set.
+  /// `OcellusRemote.ModelManager.defaultCacheDirectory` until ``cacheDirectory`` is set.
   public static func modelManager() -> ModelManager { shared }
 
   /// A manager over an Ocellus manager.

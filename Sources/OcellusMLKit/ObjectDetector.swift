@@ -4,7 +4,7 @@ import Ocellus
 import OcellusRemote
 
 /// Detects, tracks and classifies objects: ML Kit's `ObjectDetector`, over
-/// ``Ocellus/ObjectDetector``.
+/// `Ocellus.ObjectDetector`.
 ///
 /// ``objectDetector(options:)`` never fails: a model that cannot be read or does not fit makes
 /// every ``process(_:completion:)`` and ``results(in:)`` fail with that error, as ML Kit does.

@@ -11,7 +11,7 @@ import OcellusRemote
 // passes to `VisionImage(image:)`; importing Imaging as well is harmless).
 
 /// When a model may be downloaded (ML Kit's `ModelDownloadConditions`); see
-/// ``OcellusRemote/ModelDownloadConditions``.
+/// `OcellusRemote.ModelDownloadConditions`.
 public typealias ModelDownloadConditions = OcellusRemote.ModelDownloadConditions
 /// The userInfo keys of the download notifications (ML Kit's `ModelDownloadUserInfoKey`).
 public typealias ModelDownloadUserInfoKey = OcellusRemote.ModelDownloadUserInfoKey

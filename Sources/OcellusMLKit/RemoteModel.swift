@@ -3,7 +3,7 @@ import OcellusRemote
 
 /// A model downloaded on demand (ML Kit's `RemoteModel`, base of ``CustomRemoteModel`` and of
 /// Firebase's `AutoMLRemoteModel`). This object is what the download notifications carry under
-/// ``ModelDownloadUserInfoKey/remoteModel``.
+/// `ModelDownloadUserInfoKey.remoteModel`.
 open class RemoteModel: @unchecked Sendable {
   /// The model's name (the cache key).
   public let name: String

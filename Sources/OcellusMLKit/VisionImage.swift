@@ -6,10 +6,10 @@ import Ocellus
 /// after creation (`image.orientation = .right`).
 ///
 /// `VisionImage(image:)` takes the stored pixels (on iOS an app converts its `UIImage`; on
-/// Linux a ``PixelImage``). Camera frames are read in place with
+/// Linux a `PixelImage`). Camera frames are read in place with
 /// ``init(unsafeBorrowingPlanes:width:height:format:)`` (no copy; see its lifetime rule).
 /// Like ML Kit, making an image never fails: planes that do not fit their size make
-/// detectors and labelers fail with ``VisionError/invalidImage(_:)``.
+/// detectors and labelers fail with `VisionError.invalidImage(_:)`.
 public final class VisionImage {
   private var base: Result<Ocellus.VisionImage, VisionError>
 
@@ -20,8 +20,8 @@ public final class VisionImage {
 
   /// A camera frame read where it lies (BGRA8, NV12, NV21, I420, …): each plane's first byte
   /// and row stride. The memory must stay valid and unchanged until the `results(in:)` call
-  /// reading it returns (or `process`'s completion runs); see
-  /// ``Ocellus/VisionImage/init(unsafeBorrowingPlanes:width:height:format:orientation:timestampMilliseconds:)``.
+  /// reading it returns (or `process`'s completion runs); see `Ocellus.VisionImage`'s
+  /// `init(unsafeBorrowingPlanes:width:height:format:orientation:timestampMilliseconds:)`.
   public init(
     unsafeBorrowingPlanes planes: [(baseAddress: UnsafeRawPointer, bytesPerRow: Int)],
     width: Int, height: Int, format: PixelFormat

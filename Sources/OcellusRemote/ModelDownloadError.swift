@@ -21,7 +21,7 @@ public enum ModelDownloadError: Error, Equatable, Sendable, CustomStringConverti
   /// The body grew beyond `limit` bytes while its size was unknown (or announced larger than
   /// the limit); the transfer was stopped.
   case tooLarge(model: String, url: String, limit: Int)
-  /// The download was cancelled (``Foundation/Progress/cancel()``, task cancellation or
+  /// The download was cancelled (`Foundation.Progress.cancel()`, task cancellation or
   /// ``ModelManager/deleteDownloadedModel(_:)``); nothing was installed.
   case cancelled(model: String, url: String)
   /// Reading or writing the cache folder failed at `path`.

@@ -18,7 +18,7 @@ public struct SHA256Digest: Sendable {
   /// Bytes hashed so far.
   private var byteCount: UInt64 = 0
 
-  /// A digest of the empty message, ready for ``update(_:)``.
+  /// A digest of the empty message, ready for ``update(_:)-([UInt8])``.
   public init() {
     pending.reserveCapacity(64)
   }

@@ -10,7 +10,7 @@ import Inflate
 /// An unknown critical chunk is ``DecodeError/unsupported(format:feature:)``; unknown
 /// ancillary chunks are skipped.
 ///
-/// The `IDAT` data is streamed through ``InflateStream`` with an exact output size: the
+/// The `IDAT` data is streamed through `InflateStream` with an exact output size: the
 /// filtered rows the header implies. Too little data fails. As in libpng and pypng,
 /// `IDAT` chunks separated by ancillary chunks are joined, and data after the image is
 /// complete (extra decompressed bytes, further `IDAT` chunks, bytes after `IEND`) is ignored.

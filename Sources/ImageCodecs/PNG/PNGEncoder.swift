@@ -4,7 +4,7 @@ import Inflate
 ///
 /// Each row gets the filter (None, Sub, Up, Average or Paeth) whose output has the smallest
 /// sum of absolute values (bytes read as signed), the heuristic libpng recommends; the
-/// filtered rows are compressed with ``DeflateEncoder`` into one zlib stream split over
+/// filtered rows are compressed with `DeflateEncoder` into one zlib stream split over
 /// `IDAT` chunks of up to 1 MiB. The file holds `IHDR`, `IDAT` and `IEND` only, not interlaced.
 public enum PNGEncoder {
   /// The largest `IDAT` chunk written.

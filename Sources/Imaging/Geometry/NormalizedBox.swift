@@ -26,10 +26,13 @@ public struct NormalizedBox: Sendable, Equatable {
   /// toward zero, `width = round(|xmax - xmin| * W)` and `height = round(|ymax - ymin| * H)`
   /// rounded half away from zero, all in `Float`. Every edge of the result is an integer.
   ///
-  /// - Parameter clamped: When true (the default; upstream never clamps), the result is then
-  ///   intersected with the image `0..<W × 0..<H`: `x0 = clamp(x, 0, W)`,
-  ///   `x1 = clamp(x + width, 0, W)`, `width = x1 - x0`, likewise vertically. Non-finite or
-  ///   huge coordinates are clamped to ±2^30 before conversion, so nothing traps.
+  /// - Parameters:
+  ///   - width: The image width `W` in pixels.
+  ///   - height: The image height `H` in pixels.
+  ///   - clamped: When true (the default; upstream never clamps), the result is then
+  ///     intersected with the image `0..<W × 0..<H`: `x0 = clamp(x, 0, W)`,
+  ///     `x1 = clamp(x + width, 0, W)`, `width = x1 - x0`, likewise vertically. Non-finite or
+  ///     huge coordinates are clamped to ±2^30 before conversion, so nothing traps.
   public func rect(imageWidth width: Int, imageHeight height: Int, clamped: Bool = true)
     -> ImageRect
   {

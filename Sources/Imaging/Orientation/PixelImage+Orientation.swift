@@ -16,7 +16,7 @@ extension PixelImage {
   ///
   /// Rotations (EXIF 5–8) run as cache-blocked transposes in bands of 64 source rows: 16 × 16
   /// bytes, 8 × 8 two-byte pairs or 4 × 4 four-byte pixels in 128-bit vectors, RGB8 pixel by
-  /// pixel; mirrors reverse rows with vector lanes. ``applyingReferenceRemap(_:)`` is the plain
+  /// pixel; mirrors reverse rows with vector lanes. `applyingReferenceRemap(_:)` is the plain
   /// per-pixel version they are tested against. Single-threaded; 1920 × 1080 turns in about
   /// 1–2 ms (RGBA8) and 0.3–0.6 ms (NV12) of CPU time on a 2-core x86-64 VM.
   ///

@@ -6,7 +6,13 @@ extension PixelImage {
   /// alpha included, is filtered independently (Pillow premultiplies alpha for RGBA, this
   /// does not; RGB8 and Gray8 match `PIL.PixelImage.resize` exactly for `.bilinear`). The result
   /// has this image's format.
-  /// - Parameter maxPixels: the largest `width × height` accepted (default 2^26).
+  /// - Parameters:
+  ///   - width: The output width in pixels, 1...``PixelImage/maxDimension``.
+  ///   - height: The output height in pixels, 1...``PixelImage/maxDimension``.
+  ///   - fit: How the image fills the output: ``ImageFit/stretch`` (the default, aspect ratio
+  ///     not kept), a central crop or a letterbox.
+  ///   - filter: How source pixels are weighed (default ``ResamplingFilter/bilinear``).
+  ///   - maxPixels: the largest `width × height` accepted (default 2^26).
   /// - Throws: ``ImageError/invalidSize(width:height:)`` for a side outside
   ///   1...``PixelImage/maxDimension`` or more than `maxPixels` pixels;
   ///   ``ImageError/unsupportedFormat(_:operation:)`` for YUV.

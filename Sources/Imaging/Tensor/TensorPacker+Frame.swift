@@ -31,13 +31,14 @@ extension TensorPacker {
   ///
   /// Other formats fall back to ``pack(image:orientation:crop:fit:spec:filter:maxBytes:)``.
   ///
-  /// Accuracy: identical to ``packFrameReference(image:orientation:crop:fit:spec:filter:maxBytes:)``;
-  /// against `pack` (which converts to RGB with nearest chroma, then resamples) the values
-  /// differ by filtering chroma instead of replicating it, by the filter and by the
-  /// fixed-point rounding: for burger.jpg as NV12 to 224×224 the mean absolute difference
-  /// is 0.97 levels with `.area` and 0.53 with `.bilinear`. Vertical weights have 8
-  /// fractional bits, so shrinking by more than about 32× along the vertical axis
-  /// loses accuracy on high-contrast content.
+  /// Accuracy: identical to
+  /// `packFrameReference(image:orientation:crop:fit:spec:filter:maxBytes:)`; against `pack`
+  /// (which converts to RGB with nearest chroma, then resamples) the values differ by
+  /// filtering chroma instead of replicating it, by the filter and by the fixed-point
+  /// rounding: for burger.jpg as NV12 to 224×224 the mean absolute difference is 0.97 levels
+  /// with `.area` and 0.53 with `.bilinear`. Vertical weights have 8 fractional bits, so
+  /// shrinking by more than about 32× along the vertical axis loses accuracy on high-contrast
+  /// content.
   ///
   /// - Returns: `spec.byteCount` bytes: NHWC, rows top first, float32 little-endian.
   /// - Throws: ``ImageError/invalidArgument(_:)`` for an invalid spec, a crop missing the

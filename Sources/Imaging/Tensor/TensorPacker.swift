@@ -13,7 +13,7 @@ public enum TensorPacker {
   /// horizontally into a small ring of 8-bit rows, then each output row is filtered
   /// vertically. No full-size intermediate image is made.
   ///
-  /// Agreement with ``packReference(image:orientation:crop:fit:spec:filter:maxBytes:)``:
+  /// Agreement with `packReference(image:orientation:crop:fit:spec:filter:maxBytes:)`:
   /// identical bytes for every format (YUV included), orientation, crop, fit and filter,
   /// since the conversion happens before resampling in both. With `.bilinear` and
   /// `.stretch`, the whole image into RGB (or gray) equals Pillow 13's

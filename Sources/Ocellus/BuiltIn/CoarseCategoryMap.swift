@@ -29,7 +29,7 @@ public struct CoarseCategoryMap: Sendable, Equatable {
 
   /// The coarse label of one set of class scores (probabilities, one per class): the category
   /// whose classes' scores add up to the most (summed in class order; ties: the lower
-  /// ``CoarseCategory/rawValue``), when that sum is at least `threshold` (INCLUSIVE). Its
+  /// `CoarseCategory.rawValue`), when that sum is at least `threshold` (INCLUSIVE). Its
   /// confidence is the sum clamped to [0, 1]. Scores beyond ``classCount`` and NaN scores
   /// count for nothing.
   public func label(scores: [Float], threshold: Float) -> ObjectLabel? {

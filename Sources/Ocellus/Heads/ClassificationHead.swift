@@ -35,12 +35,16 @@ public struct ClassificationHead: Sendable {
   /// Creates a head.
   ///
   /// - Parameters:
+  ///   - description: The validated classifier output to read: class count, dequantization,
+  ///     labels, metadata threshold and calibration.
   ///   - threshold: The score threshold; nil or NaN falls back to the metadata threshold, else
   ///     0 (ML Kit's "must be in [0, 1]" check is the caller's).
   ///   - maxResults: Positive, or nil for all.
   ///   - allowList: Class names to keep; entries match a label name or its displayed text.
   ///     Unknown and duplicate entries are ignored, but at least one must match.
   ///   - denyList: Class names to drop; same matching. Mutually exclusive with `allowList`.
+  ///   - activation: Applied to the dequantized scores before calibration; `.none` (the
+  ///     default) uses them as the model gives them.
   /// - Throws: ``ModelValidationError/invalidMaxResults(_:)``,
   ///   ``ModelValidationError/allowAndDenyList``, ``ModelValidationError/listWithoutLabels(_:)``,
   ///   ``ModelValidationError/noListedLabelMatches(_:list:)``.

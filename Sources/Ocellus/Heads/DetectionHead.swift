@@ -26,10 +26,13 @@ public struct DetectionHead: Sendable {
   /// Creates a head.
   ///
   /// - Parameters:
+  ///   - description: The validated detector model whose outputs this head reads (output
+  ///     mapping, box encoding, labels, metadata threshold and calibration).
   ///   - threshold: The score threshold; nil or NaN falls back to the metadata's, else none.
   ///   - maxResults: Positive, or nil for all.
-  ///   - allowList, denyList: Class names (label names or displayed texts); mutually exclusive,
-  ///     need labels, and at least one entry must match.
+  ///   - allowList: Class names to keep (label names or displayed texts); needs labels, and at
+  ///     least one entry must match. Nil or empty for no list.
+  ///   - denyList: As `allowList`, for names to drop; mutually exclusive with it.
   /// - Throws: ``ModelValidationError`` for an invalid `maxResults` or list.
   public init(
     _ description: DetectorModelDescription, threshold: Float? = nil, maxResults: Int? = nil,

@@ -40,7 +40,14 @@ public struct YOLOHead: Sendable {
   /// Creates a head for a description validated as YOLO, with the options' allow/deny lists,
   /// box unit and suppression settings.
   ///
-  /// - Parameter threshold: The score threshold; nil or NaN uses ``defaultScoreThreshold``.
+  /// - Parameters:
+  ///   - description: A detector model validated as YOLO (its ``DetectorModelDescription/yolo``
+  ///     output is read).
+  ///   - options: The options whose ``DetectorModelOptions/allowList``,
+  ///     ``DetectorModelOptions/denyList``, ``DetectorModelOptions/yoloBoxCoordinates``,
+  ///     ``DetectorModelOptions/nmsIoUThreshold``, ``DetectorModelOptions/classAgnosticNMS``
+  ///     and ``DetectorModelOptions/maxCandidates`` apply; the others are ignored here.
+  ///   - threshold: The score threshold; nil or NaN uses ``defaultScoreThreshold``.
   /// - Throws: ``ModelValidationError`` when the description has no YOLO output, or for an
   ///   invalid list, IoU threshold (outside [0, 1]) or candidate cap (below 1).
   public init(

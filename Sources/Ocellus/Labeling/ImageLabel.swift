@@ -7,7 +7,7 @@ public struct ImageLabel: Sendable, Equatable, Hashable {
   /// objects, the coarse category's text ("Fashion good", …).
   public var text: String
   /// The class index along the model's output, or the coarse category's
-  /// ``CoarseCategory/rawValue``.
+  /// `CoarseCategory.rawValue`.
   public var index: Int
   /// The score: dequantized, after the optional activation and calibration. In [0, 1] by
   /// convention; a model that outputs logits gives other values unless an activation is set.

@@ -45,7 +45,7 @@ public final class ImageLabeler: @unchecked Sendable {
     try self.init(options: try options.customImageLabelerOptions())
   }
 
-  /// A labeler for `options`; the ML Kit spelling of ``init(options:)``.
+  /// A labeler for `options`; the ML Kit spelling of ``init(options:)-(ImageLabelerOptions)``.
   public static func imageLabeler(options: some ImageLabelerOptions) throws(VisionError)
     -> ImageLabeler
   {

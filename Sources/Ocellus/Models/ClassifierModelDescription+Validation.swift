@@ -12,6 +12,7 @@ extension ClassifierModelDescription {
   /// then score calibration (C.3).
   ///
   /// - Parameters:
+  ///   - model: The parsed `.tflite` file (a `ModelFile`), with its metadata if any.
   ///   - options: Overrides (normalization, labels), the display-names locale and lists.
   ///   - labelsFile: An AutoML bundle's labels and their path; they win over the model's own
   ///     labels (BEHAVIOR.md D-6) but not over `options.labels`.

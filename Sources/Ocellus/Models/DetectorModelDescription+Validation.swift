@@ -8,8 +8,13 @@ extension DetectorModelDescription {
   /// (float32) and, where the file records shapes, ranks 3, 2, 2, 1 with batch 1; the box
   /// encoding; the category labels (which must cover `num_classes`); then score calibration.
   ///
-  /// - Parameter outputShapes: Output shapes as an interpreter computed them; nil uses the
-  ///   file's (SSD files usually leave them to the runtime).
+  /// - Parameters:
+  ///   - model: The parsed `.tflite` file (a `ModelFile`), with its metadata if any.
+  ///   - options: Overrides (normalization, labels, fit), the display-names locale and the YOLO
+  ///     layout. With a layout named, or for one rank-3 output and no SSD post-processing
+  ///     operator, the model is validated as a YOLO detector instead.
+  ///   - outputShapes: Output shapes as an interpreter computed them; nil uses the file's (SSD
+  ///     files usually leave them to the runtime).
   /// - Throws: every broken rule, as one ``ModelValidationError``.
   public static func validated(
     model: ModelFile, options: DetectorModelOptions = DetectorModelOptions(),

@@ -26,7 +26,7 @@ public struct ImageInputDescription: Sendable, Equatable {
   /// Library then resizes the tensor instead of the image.
   public var hasDynamicSize: Bool
 
-  /// Creates a description; ``ImageInputDescription/validated(model:options:)`` builds it from
+  /// Creates a description; `validated(model:normalization:fallback:problems:)` builds it from
   /// a model.
   public init(
     tensor: TensorReference, width: Int, height: Int, channels: Int = 3,

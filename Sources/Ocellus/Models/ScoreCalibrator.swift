@@ -39,7 +39,7 @@ public struct ScoreCalibrator: Sendable, Equatable {
   }
 
   /// The calibrated score of a class with label `name`: ``defaultScore`` when the name has no
-  /// parameters, else ``ScoreCalibration/calibrate(_:sigmoid:transformation:defaultScore:)``.
+  /// parameters, else `ScoreCalibration.calibrate(_:sigmoid:transformation:defaultScore:)`.
   @inlinable
   public func calibrate(_ score: Float, label name: String) -> Float {
     ScoreCalibration.calibrate(

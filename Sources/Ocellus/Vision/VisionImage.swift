@@ -29,7 +29,7 @@ public struct VisionImage: Sendable, Equatable {
   /// An image from pixels already in memory.
   ///
   /// - Parameters:
-  ///   - image: The stored pixels (any ``PixelFormat``: RGBA8, BGRA8, RGB8, Gray8, NV12, NV21,
+  ///   - image: The stored pixels (any `PixelFormat`: RGBA8, BGRA8, RGB8, Gray8, NV12, NV21,
   ///     I420).
   ///   - orientation: How they turn upright.
   ///   - timestampMilliseconds: The capture time, for stream mode.

@@ -9,7 +9,7 @@ import TFLiteModel
 /// overlap. Constant tensors stay views into the model's bytes. ``invoke()`` then only runs
 /// kernels. Variable tensors keep their values between runs.
 ///
-/// An interpreter is not thread-safe; use one per thread (they can share a ``ModelFile``).
+/// An interpreter is not thread-safe; use one per thread (they can share a `ModelFile`).
 public final class ModelInterpreter {
   /// The model being run.
   public let model: ModelFile

@@ -35,7 +35,7 @@ public struct AutoMLManifest: Equatable, Sendable {
   /// - Parameters:
   ///   - bytes: The file's contents (any byte collection, e.g. an `ArraySlice`).
   ///   - allowUnknownModelType: If `false` (the default), a `modelType` that is not in
-  ///     ``AutoMLModelType/allCases`` throws ``AutoMLManifestError/unsupportedModelType(_:)``.
+  ///     `AutoMLModelType.allCases` throws ``AutoMLManifestError/unsupportedModelType(_:)``.
   ///     Pass `true` to list or inspect such manifests anyway (then ``modelType`` is `nil`).
   ///   - limits: JSON limits; by default 1 MiB of input and nesting depth 32.
   /// - Throws: ``AutoMLManifestError``: malformed JSON, not an object, missing keys (all

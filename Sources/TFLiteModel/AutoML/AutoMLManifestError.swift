@@ -13,7 +13,7 @@ public enum AutoMLManifestError: Error, Equatable, Sendable, CustomStringConvert
   /// The value of `key` (or the argument named `key`) contains a NUL character, which no
   /// file path may contain.
   case nulCharacter(key: String)
-  /// `modelType` is not one of ``AutoMLModelType/allCases``; the raw string is kept.
+  /// `modelType` is not one of `AutoMLModelType.allCases`; the raw string is kept.
   case unsupportedModelType(String)
 
   /// The error as an English sentence.

@@ -11,7 +11,10 @@
 /// Reads whole files into memory through the platform's C library (no Foundation).
 public enum FileReader {
   /// Reads the file at `path` in one allocation, without intermediate copies.
-  /// - Parameter maxBytes: the largest file accepted, checked before allocating.
+  /// - Parameters:
+  ///   - path: The file's path (absolute, or relative to the working directory); it must name
+  ///     a regular file, symbolic links followed.
+  ///   - maxBytes: the largest file accepted, checked before allocating.
   public static func read(_ path: String, maxBytes: Int) throws(FileReadError) -> [UInt8] {
     let (descriptor, size) = try openRegularFile(path, maxBytes: maxBytes)
     defer { _ = close(descriptor) }
@@ -48,7 +51,10 @@ public enum FileReader {
   /// is read into a private copy instead. Like every reader of mapped files (LiteRT included),
   /// it assumes nothing rewrites or truncates the file while it is in use (replacing it by a
   /// rename, as the model downloader does, is safe).
-  /// - Parameter maxBytes: the largest file accepted, checked before mapping.
+  /// - Parameters:
+  ///   - path: The file's path (absolute, or relative to the working directory); it must name
+  ///     a regular file, symbolic links followed.
+  ///   - maxBytes: the largest file accepted, checked before mapping.
   public static func map(_ path: String, maxBytes: Int) throws(FileReadError) -> ModelBytes {
     let (descriptor, size) = try openRegularFile(path, maxBytes: maxBytes)
     defer { _ = close(descriptor) }

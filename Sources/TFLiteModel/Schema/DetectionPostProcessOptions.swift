@@ -42,9 +42,12 @@ public struct DetectionPostProcessOptions: Sendable, Equatable {
 
   /// Reads and checks the options from the operator's custom options bytes.
   ///
-  /// - Parameter countLimit: upper bound on every count (including the default
-  ///   `detections_per_class` of 100) and on `max_detections × max_classes_per_detection`, so later
-  ///   code allocates boundedly.
+  /// - Parameters:
+  ///   - customOptions: The operator's custom options: a FlexBuffer whose root is the map of
+  ///     keys.
+  ///   - countLimit: upper bound on every count (including the default `detections_per_class`
+  ///     of 100) and on `max_detections × max_classes_per_detection`, so later code allocates
+  ///     boundedly.
   /// - Throws: ``ParseError`` naming the key and what was wrong.
   public init(customOptions: [UInt8], countLimit: Int = defaultCountLimit) throws(ParseError) {
     try self.init(customOptions: customOptions[...], countLimit: countLimit)

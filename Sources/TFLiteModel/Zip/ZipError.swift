@@ -2,7 +2,8 @@ import Inflate
 
 /// Why a zip archive, or one of its entries, could not be read.
 ///
-/// Offsets are byte positions in the data given to ``ZipArchive/init(bytes:limits:)``.
+/// Offsets are byte positions in the data given to
+/// ``ZipArchive/init(bytes:limits:)-(ModelBytes,_)``.
 public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No valid end-of-central-directory record was found in the last 65557 bytes: the data
   /// is not a zip. For a `.tflite` file this means the model has no associated files.

@@ -47,7 +47,7 @@ extension NonMaxSuppression {
   }
 
   /// TFLite's NON_MAX_SUPPRESSION_V4/V5 (`reference_ops::NonMaxSuppression`), step for step:
-  /// candidates scoring above the threshold enter a ``Queue``; each one taken is compared with
+  /// candidates scoring above the threshold enter a `Queue`; each one taken is compared with
   /// the boxes selected since it was last compared (newest first), dropped at the first IoU
   /// ≥ the threshold, otherwise decayed (σ > 0) until its score falls to the threshold. An
   /// undecayed candidate is selected; one still above the threshold goes back in the queue —
