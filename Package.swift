@@ -15,13 +15,14 @@ let optimizedEvenInDebug: [SwiftSetting] =
   ? [] : [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug))]
 
 // Compute kernels (GEMM, depthwise convolution, the JPEG pixel rows): one set of sources in
-// Sources/OcellusKernels, compiled for the baseline CPU and, on x86-64 hosts, again for AVX2 and
-// AVX-512 through symlinked copies; TFLiteInterpreter picks one at run time (KernelSet), and so
-// does ImageCodecs (JPEGKernelSet).
+// Sources/OcellusKernels, compiled for the baseline CPU and, on x86-64 hosts, again for AVX2,
+// AVX-512 and AVX-512 VNNI through symlinked copies (each holding only the sources whose code
+// differs there; a test checks the lists). OcellusKernelSelection is the one place that picks
+// a build at run time (`KernelBuild`), for the interpreter, the JPEG decoder and the tests.
 var kernelTargets: [Target] = [
   .target(name: "OcellusKernels", swiftSettings: optimizedEvenInDebug)
 ]
-var kernelDependencies: [Target.Dependency] = ["OcellusKernels"]
+var cpuKernelModules: [Target.Dependency] = []
 #if arch(x86_64)
   kernelTargets += [
     .target(
@@ -62,10 +63,15 @@ var kernelDependencies: [Target.Dependency] = ["OcellusKernels"]
         ]),
       ] + optimizedEvenInDebug),
   ]
-  kernelDependencies += [
+  cpuKernelModules = [
     "OcellusKernelsAVX2", "OcellusKernelsAVX512", "OcellusKernelsVNNI", "OcellusKernelsVBMI",
   ]
 #endif
+kernelTargets.append(
+  .target(
+    name: "OcellusKernelSelection", dependencies: ["OcellusKernels"] + cpuKernelModules,
+    swiftSettings: optimizedEvenInDebug))
+let kernelDependencies: [Target.Dependency] = ["OcellusKernels", "OcellusKernelSelection"]
 
 let package = Package(
   name: "Ocellus",
@@ -154,7 +160,7 @@ let package = Package(
     .testTarget(
       name: "TFLiteInterpreterTests",
       dependencies: ["TFLiteInterpreter", "TFLiteModel", "OcellusTestSupport"]
-        + kernelDependencies),
+        + kernelDependencies + cpuKernelModules),
     .testTarget(
       name: "ImageCodecsTests",
       dependencies: ["ImageCodecs", "Inflate", "OcellusKernels", "OcellusTestSupport"]),

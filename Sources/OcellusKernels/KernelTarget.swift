@@ -1,12 +1,12 @@
 /// How this build of the kernels is configured: its register-tile shape and vector widths.
 ///
-/// The same sources are compiled four times: `OcellusKernels` (portable, every platform),
+/// The same sources are compiled up to four times: `OcellusKernels` (portable, every platform),
 /// `OcellusKernelsAVX2` (`-target-cpu haswell`, defines `OCELLUS_AVX2`),
 /// `OcellusKernelsAVX512` (`-target-cpu skylake-avx512`, defines `OCELLUS_AVX512`) and
 /// `OcellusKernelsVNNI` (`-target-cpu cascadelake`, defines `OCELLUS_AVX512` and
-/// `OCELLUS_VNNI`). The interpreter picks one at run time from the CPU's features (its
-/// `KernelSet`), and ImageCodecs picks one for the JPEG pixel kernels (its `JPEGKernelSet`;
-/// their entry points are ``jpegEntryPoints``). ``CPUFeatures`` is in the portable module only.
+/// `OCELLUS_VNNI`; without the JPEG files). `KernelBuild` (OcellusKernelSelection) picks one at
+/// run time from the CPU's features, for the interpreter and the JPEG decoder alike.
+/// `CPUFeatures` is in the portable module only.
 ///
 /// - `Vector`: the register vector a GEMM tile row is made of (`columnTile` lanes);
 ///   `HalfVector`, half of it, for panels with few valid columns.

@@ -29,13 +29,13 @@ struct ArchitectureDocTests {
 
   /// The type names the document puts in backticks: the leading identifier of each code span
   /// when it is UpperCamelCase (`ModelInterpreter.invoke()` names `ModelInterpreter`); operator
-  /// names (`CONV_2D`), acronyms, paths and commands are not type names.
+  /// names (`CONV_2D`), acronyms, paths, file names and commands are not type names.
   static func namedTypes(in document: String) -> Set<String> {
     var names = Set<String>()
     for match in document.matches(of: /`([^`\n]+)`/) {
       let span = match.output.1
       guard let name = span.firstMatch(of: /^[A-Z][A-Za-z0-9]*/)?.output,
-        name.contains(where: \.isLowercase), !span.contains("/")
+        name.contains(where: \.isLowercase), !span.contains("/"), !span.hasSuffix(".swift")
       else { continue }
       names.insert(String(name))
     }

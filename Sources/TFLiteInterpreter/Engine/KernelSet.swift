@@ -1,24 +1,5 @@
+internal import OcellusKernelSelection
 internal import OcellusKernels
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-#if canImport(OcellusKernelsAVX2)
-  internal import OcellusKernelsAVX2
-#endif
-#if canImport(OcellusKernelsAVX512)
-  internal import OcellusKernelsAVX512
-#endif
-#if canImport(OcellusKernelsVNNI)
-  internal import OcellusKernelsVNNI
-#endif
-#if canImport(OcellusKernelsVBMI)
-  internal import OcellusKernelsVBMI
-#endif
 
 /// The build of the compute kernels (GEMM, depthwise convolution, their integer variants and
 /// the 8-bit widening) that an interpreter's kernels call: the one dispatch point between the
@@ -71,45 +52,11 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
 
   /// The kernels of `variant`, or nil when this build lacks them or this CPU cannot run them.
   public init?(_ variant: Variant) {
-    guard let entry = Self.entryPoints(of: variant, on: CPUFeatures.host) else { return nil }
+    // The reference kernels run their own scalar loops; they carry the portable entry points.
+    let build = variant == .reference ? .portable : KernelBuild(rawValue: variant.rawValue)
+    guard let entry = build?.entryPoints else { return nil }
     self.variant = variant
     self.entry = entry
-  }
-
-  /// The entry points of `variant`'s module, if this build has it and `features` run it.
-  private static func entryPoints(of variant: Variant, on features: CPUFeatures)
-    -> OcellusKernels.KernelEntryPoints?
-  {
-    switch variant {
-    case .reference, .portable:
-      return OcellusKernels.KernelTarget.entryPoints
-    case .avx2:
-      #if canImport(OcellusKernelsAVX2)
-        return features.supportsAVX2 ? OcellusKernelsAVX2.KernelTarget.entryPoints : nil
-      #else
-        return nil
-      #endif
-    case .avx512:
-      #if canImport(OcellusKernelsAVX512)
-        return features.supportsAVX512 ? OcellusKernelsAVX512.KernelTarget.entryPoints : nil
-      #else
-        return nil
-      #endif
-    case .avx512vnni:
-      #if canImport(OcellusKernelsVNNI)
-        guard features.supportsVNNI else { return nil }
-        var entry = OcellusKernelsVNNI.KernelTarget.entryPoints
-        #if canImport(OcellusKernelsVBMI)
-          // Byte tables on `vpermi2b` where the CPU has AVX-512 VBMI.
-          if features.supportsVBMI {
-            entry.byteLookup = { OcellusKernelsVBMI.ByteLookup.run($0, $1, $2, count: $3) }
-          }
-        #endif
-        return entry
-      #else
-        return nil
-      #endif
-    }
   }
 
   /// True for ``Variant/reference``, whose kernels run scalar loops instead of these entry
@@ -122,13 +69,16 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
   /// Every build this process can run, slowest first (``Variant/reference`` first).
   public static let available: [KernelSet] = Variant.allCases.compactMap { KernelSet($0) }
 
-  /// The fastest build this CPU runs, or the one `OCELLUS_KERNELS` names if this CPU runs it:
-  /// the default of ``InterpreterOptions/kernels``. The environment is read once, here.
+  /// The fastest build this CPU runs, or the one `OCELLUS_KERNELS` names if this CPU runs it
+  /// (`KernelBuild.detected`, the choice the JPEG decoder makes too; `reference` is this
+  /// type's own): the default of ``InterpreterOptions/kernels``.
   public static let detected: KernelSet = {
-    let fastest = available.last { $0.variant != .reference } ?? available[0]
-    guard let requested = getenv("OCELLUS_KERNELS") else { return fastest }
-    let name = String(cString: requested).lowercased()
-    return available.first { $0.variant.rawValue == name } ?? fastest
+    if KernelBuild.requestedName == Variant.reference.rawValue,
+      let reference = KernelSet(.reference)
+    {
+      return reference
+    }
+    return KernelSet(Variant(rawValue: KernelBuild.detected.rawValue) ?? .portable) ?? available[0]
   }()
 
   public static func == (lhs: KernelSet, rhs: KernelSet) -> Bool { lhs.variant == rhs.variant }

@@ -1,31 +1,15 @@
+internal import OcellusKernelSelection
 internal import OcellusKernels
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-#if canImport(OcellusKernelsAVX2)
-  internal import OcellusKernelsAVX2
-#endif
-#if canImport(OcellusKernelsAVX512)
-  internal import OcellusKernelsAVX512
-#endif
-#if canImport(OcellusKernelsVNNI)
-  internal import OcellusKernelsVNNI
-#endif
 
 /// The build of the JPEG pixel kernels (inverse DCT, upsampling, color conversion) that
 /// ``JPEGPixelPipeline`` calls: the one dispatch point between the decoder and the
 /// CPU-specific kernel modules, as the interpreter's `KernelSet` is for its kernels.
 ///
-/// The builds are the same sources compiled for different CPUs: `portable` (the platform's
-/// baseline), and on x86-64 `avx2` (Haswell), `avx512` (Skylake-SP) and `avx512vnni` (Cascade
-/// Lake). Every build gives the same bytes. ``detected`` is the fastest build this CPU runs,
-/// unless the environment variable `OCELLUS_KERNELS` names another one it runs (read once; the
-/// interpreter reads the same variable, and other names are ignored here).
+/// The builds are `KernelBuild`'s: the same sources compiled for different CPUs, `portable`
+/// (the platform's baseline), and on x86-64 `avx2` (Haswell), `avx512` (Skylake-SP) and
+/// `avx512vnni` (Cascade Lake, whose JPEG kernels are AVX-512's). Every build gives the same
+/// bytes. ``detected`` is `KernelBuild.detected`: the fastest build this CPU runs, unless
+/// `OCELLUS_KERNELS` names another one it runs, the same choice as the interpreter's.
 package struct JPEGKernelSet: Sendable, Equatable, CustomStringConvertible {
   /// Which build.
   package enum Variant: String, Sendable, CaseIterable {
@@ -46,49 +30,19 @@ package struct JPEGKernelSet: Sendable, Equatable, CustomStringConvertible {
 
   /// The kernels of `variant`, or nil when this build lacks them or this CPU cannot run them.
   package init?(_ variant: Variant) {
-    guard let entry = Self.entryPoints(of: variant, on: CPUFeatures.host) else { return nil }
+    guard let entry = KernelBuild(rawValue: variant.rawValue)?.jpegEntryPoints else {
+      return nil
+    }
     self.variant = variant
     self.entry = entry
-  }
-
-  /// The entry points of `variant`'s module, if this build has it and `features` run it.
-  private static func entryPoints(of variant: Variant, on features: CPUFeatures)
-    -> JPEGKernelEntryPoints?
-  {
-    switch variant {
-    case .portable:
-      return OcellusKernels.KernelTarget.jpegEntryPoints
-    case .avx2:
-      #if canImport(OcellusKernelsAVX2)
-        return features.supportsAVX2 ? OcellusKernelsAVX2.KernelTarget.jpegEntryPoints : nil
-      #else
-        return nil
-      #endif
-    case .avx512:
-      #if canImport(OcellusKernelsAVX512)
-        return features.supportsAVX512 ? OcellusKernelsAVX512.KernelTarget.jpegEntryPoints : nil
-      #else
-        return nil
-      #endif
-    case .avx512vnni:
-      #if canImport(OcellusKernelsVNNI)
-        return features.supportsVNNI ? OcellusKernelsVNNI.KernelTarget.jpegEntryPoints : nil
-      #else
-        return nil
-      #endif
-    }
   }
 
   /// Every build this process can run, slowest first.
   package static let available: [JPEGKernelSet] = Variant.allCases.compactMap { JPEGKernelSet($0) }
 
-  /// The fastest build this CPU runs, or the one `OCELLUS_KERNELS` names if this CPU runs it.
-  package static let detected: JPEGKernelSet = {
-    let fastest = available[available.count - 1]
-    guard let requested = getenv("OCELLUS_KERNELS") else { return fastest }
-    let name = String(cString: requested).lowercased()
-    return available.first { $0.variant.rawValue == name } ?? fastest
-  }()
+  /// The build `KernelBuild.detected` names.
+  package static let detected: JPEGKernelSet =
+    JPEGKernelSet(Variant(rawValue: KernelBuild.detected.rawValue) ?? .portable) ?? available[0]
 
   /// The row entry of `conversion`.
   func convertRow(_ conversion: JPEGColorConversion) -> OcellusKernels.JPEGConvertRow {

@@ -1,1 +1,0 @@
-../OcellusKernels/AVX2Words.swift

@@ -1,1 +1,0 @@
-../OcellusKernels/JPEGColorRows+AVX2.swift

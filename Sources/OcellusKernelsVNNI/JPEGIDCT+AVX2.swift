@@ -1,1 +1,0 @@
-../OcellusKernels/JPEGIDCT+AVX2.swift
