@@ -46,7 +46,8 @@ public enum PNGDecoder {
     let result = try decodeFile(bytes, limits: limits, wide: true)
     return DecodedImage16(
       width: result.rows.header.width, height: result.rows.header.height, rgba: result.rows.rgba16,
-      exifOrientation: result.metadata.orientation, colorInfo: result.metadata.colorInfo)
+      format: .png, exifOrientation: result.metadata.orientation,
+      colorInfo: result.metadata.colorInfo)
   }
 
   private static func decodeFile(_ bytes: [UInt8], limits: DecodeLimits, wide: Bool)
