@@ -7,9 +7,13 @@ schema.fbs is TFLite's model schema (tensorflow/compiler/mlir/lite/schema/schema
 tensorflow/tensorflow or tensorflow/tflite-micro); it is read, not committed. Writes, under
 Sources/TFLiteModel/Schema/:
   BuiltinOperator+Codes.swift      the BuiltinOperator constants and names
-  BuiltinOptionsType+Names.swift   the BuiltinOptions union member names by tag
+  BuiltinOptionsType+Names.swift   the BuiltinOptions union's tags as named constants
+                                   (`.conv2DOptions`) and its member names by tag
   SchemaLayout+TFLite.swift        every table's field kinds by field id, and every union's
                                    members by tag, for verifying parts the reader does not decode
+
+Run `swift format --in-place` on the written files afterwards (the committed files are
+formatted).
 """
 import os
 import re
@@ -104,9 +108,20 @@ def main(schema_path):
     lines.append("  ]\n}")
     open(os.path.join(out_dir, "BuiltinOperator+Codes.swift"), "w").write("\n".join(lines) + "\n")
 
-    lines = [header + "extension BuiltinOptionsType {", "  /// Schema table names indexed by union type tag; tag 0 is NONE.",
-             "  static let schemaNames: [String] = [", "    \"NONE\","]
-    lines += [f"    \"{name}\"," for name in unions["BuiltinOptions"]]
+    def lower_camel(name):
+        capitals = re.match(r"[A-Z]*", name).group(0)
+        if len(capitals) > 1 and len(capitals) < len(name):
+            capitals = capitals[:-1]
+        return capitals.lower() + name[len(capitals):]
+
+    members = unions["BuiltinOptions"]
+    lines = [header + "extension BuiltinOptionsType {", "  /// No options (`NONE`, 0).",
+             "  public static let noOptions = BuiltinOptionsType(rawValue: 0)"]
+    for tag, name in enumerate(members, start=1):
+        lines.append(f"  /// `{name}` ({tag}).\n  public static let {lower_camel(name)} = BuiltinOptionsType(rawValue: {tag})")
+    lines += ["", "  /// Schema table names indexed by union type tag; tag 0 is NONE.",
+              "  static let schemaNames: [String] = [", "    \"NONE\","]
+    lines += [f"    \"{name}\"," for name in members]
     lines.append("  ]\n}")
     open(os.path.join(out_dir, "BuiltinOptionsType+Names.swift"), "w").write("\n".join(lines) + "\n")
 

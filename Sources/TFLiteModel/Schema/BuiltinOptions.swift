@@ -64,53 +64,56 @@ public enum BuiltinOptions: Sendable, Equatable {
   case other(BuiltinOptionsType)
 
   /// The union type tag this value came from.
-  public var typeName: String {
+  public var type: BuiltinOptionsType {
     switch self {
-    case .none: "NONE"
-    case .conv2D: "Conv2DOptions"
-    case .depthwiseConv2D: "DepthwiseConv2DOptions"
-    case .pool2D: "Pool2DOptions"
-    case .fullyConnected: "FullyConnectedOptions"
-    case .softmax: "SoftmaxOptions"
-    case .concatenation: "ConcatenationOptions"
-    case .add: "AddOptions"
-    case .sub: "SubOptions"
-    case .mul: "MulOptions"
-    case .div: "DivOptions"
-    case .l2Normalization: "L2NormOptions"
-    case .localResponseNormalization: "LocalResponseNormalizationOptions"
-    case .reshape: "ReshapeOptions"
-    case .resizeBilinear: "ResizeBilinearOptions"
-    case .resizeNearestNeighbor: "ResizeNearestNeighborOptions"
-    case .spaceToDepth: "SpaceToDepthOptions"
-    case .depthToSpace: "DepthToSpaceOptions"
-    case .gather: "GatherOptions"
-    case .reducer: "ReducerOptions"
-    case .squeeze: "SqueezeOptions"
-    case .stridedSlice: "StridedSliceOptions"
-    case .split: "SplitOptions"
-    case .splitV: "SplitVOptions"
-    case .cast: "CastOptions"
-    case .argMax: "ArgMaxOptions"
-    case .argMin: "ArgMinOptions"
-    case .shape: "ShapeOptions"
-    case .pack: "PackOptions"
-    case .unpack: "UnpackOptions"
-    case .leakyRelu: "LeakyReluOptions"
-    case .mirrorPad: "MirrorPadOptions"
-    case .transposeConv: "TransposeConvOptions"
-    case .batchMatMul: "BatchMatMulOptions"
-    case .unidirectionalSequenceLSTM: "UnidirectionalSequenceLSTMOptions"
-    case .svdf: "SVDFOptions"
-    case .gelu: "GeluOptions"
-    case .ifThenElse: "IfOptions"
-    case .whileLoop: "WhileOptions"
-    case .callOnce: "CallOnceOptions"
-    case .varHandle: "VarHandleOptions"
-    case .cumsum: "CumsumOptions"
-    case .other(let type): type.name
+    case .none: .noOptions
+    case .conv2D: .conv2DOptions
+    case .depthwiseConv2D: .depthwiseConv2DOptions
+    case .pool2D: .pool2DOptions
+    case .fullyConnected: .fullyConnectedOptions
+    case .softmax: .softmaxOptions
+    case .concatenation: .concatenationOptions
+    case .add: .addOptions
+    case .sub: .subOptions
+    case .mul: .mulOptions
+    case .div: .divOptions
+    case .l2Normalization: .l2NormOptions
+    case .localResponseNormalization: .localResponseNormalizationOptions
+    case .reshape: .reshapeOptions
+    case .resizeBilinear: .resizeBilinearOptions
+    case .resizeNearestNeighbor: .resizeNearestNeighborOptions
+    case .spaceToDepth: .spaceToDepthOptions
+    case .depthToSpace: .depthToSpaceOptions
+    case .gather: .gatherOptions
+    case .reducer: .reducerOptions
+    case .squeeze: .squeezeOptions
+    case .stridedSlice: .stridedSliceOptions
+    case .split: .splitOptions
+    case .splitV: .splitVOptions
+    case .cast: .castOptions
+    case .argMax: .argMaxOptions
+    case .argMin: .argMinOptions
+    case .shape: .shapeOptions
+    case .pack: .packOptions
+    case .unpack: .unpackOptions
+    case .leakyRelu: .leakyReluOptions
+    case .mirrorPad: .mirrorPadOptions
+    case .transposeConv: .transposeConvOptions
+    case .batchMatMul: .batchMatMulOptions
+    case .unidirectionalSequenceLSTM: .unidirectionalSequenceLSTMOptions
+    case .svdf: .svdfOptions
+    case .gelu: .geluOptions
+    case .ifThenElse: .ifOptions
+    case .whileLoop: .whileOptions
+    case .callOnce: .callOnceOptions
+    case .varHandle: .varHandleOptions
+    case .cumsum: .cumsumOptions
+    case .other(let type): type
     }
   }
+
+  /// The union type tag's schema name (`Conv2DOptions`, …).
+  public var typeName: String { type.name }
 
   /// Decodes the union value `table` (nil when absent) whose type tag is `type`.
   init(type: UInt8, table t: FlatBufferTable?) throws(FlatBufferError) {
@@ -123,63 +126,69 @@ public enum BuiltinOptions: Sendable, Equatable {
     func tensorType(_ id: Int, _ field: String) throws(FlatBufferError) -> TensorType {
       try t.tensorType(id, field)
     }
-    switch type {
-    case 0: self = .none
-    case 1: self = .conv2D(try Conv2DOptions(t))
-    case 2: self = .depthwiseConv2D(try DepthwiseConv2DOptions(t))
-    case 5: self = .pool2D(try Pool2DOptions(t))
-    case 6: self = .svdf(try SVDFOptions(t))
-    case 8: self = .fullyConnected(try FullyConnectedOptions(t))
-    case 9: self = .softmax(beta: try real(0, "beta"))
-    case 10: self = .concatenation(axis: try int(0, "axis"), activation: try activation(1))
-    case 11: self = .add(try ArithmeticOptions(t, hasPotScale: true))
-    case 12: self = .l2Normalization(activation: try activation(0))
-    case 13:
+    switch BuiltinOptionsType(rawValue: type) {
+    case .noOptions: self = .none
+    case .conv2DOptions: self = .conv2D(try Conv2DOptions(t))
+    case .depthwiseConv2DOptions: self = .depthwiseConv2D(try DepthwiseConv2DOptions(t))
+    case .pool2DOptions: self = .pool2D(try Pool2DOptions(t))
+    case .svdfOptions: self = .svdf(try SVDFOptions(t))
+    case .fullyConnectedOptions: self = .fullyConnected(try FullyConnectedOptions(t))
+    case .softmaxOptions: self = .softmax(beta: try real(0, "beta"))
+    case .concatenationOptions:
+      self = .concatenation(axis: try int(0, "axis"), activation: try activation(1))
+    case .addOptions: self = .add(try ArithmeticOptions(t, hasPotScale: true))
+    case .l2NormOptions: self = .l2Normalization(activation: try activation(0))
+    case .localResponseNormalizationOptions:
       self = .localResponseNormalization(
         radius: try int(0, "radius"), bias: try real(1, "bias"), alpha: try real(2, "alpha"),
         beta: try real(3, "beta"))
-    case 15: self = .resizeBilinear(try ResizeOptions(t, firstFieldID: 2))
-    case 17: self = .reshape(newShape: try t?.ints(0, "new_shape"))
-    case 19: self = .spaceToDepth(blockSize: try int(0, "block_size"))
-    case 21: self = .mul(try ArithmeticOptions(t, hasPotScale: false))
-    case 23: self = .gather(axis: try int(0, "axis"), batchDims: try int(1, "batch_dims"))
-    case 27: self = .reducer(keepDims: try flag(0, "keep_dims"))
-    case 28: self = .sub(try ArithmeticOptions(t, hasPotScale: true))
-    case 29: self = .div(try ArithmeticOptions(t, hasPotScale: false))
-    case 30: self = .squeeze(dimensions: try t?.ints(0, "squeeze_dims") ?? [])
-    case 32: self = .stridedSlice(try StridedSliceOptions(t))
-    case 35: self = .split(numSplits: try int(0, "num_splits"))
-    case 37:
+    case .resizeBilinearOptions: self = .resizeBilinear(try ResizeOptions(t, firstFieldID: 2))
+    case .reshapeOptions: self = .reshape(newShape: try t?.ints(0, "new_shape"))
+    case .spaceToDepthOptions: self = .spaceToDepth(blockSize: try int(0, "block_size"))
+    case .mulOptions: self = .mul(try ArithmeticOptions(t, hasPotScale: false))
+    case .gatherOptions:
+      self = .gather(axis: try int(0, "axis"), batchDims: try int(1, "batch_dims"))
+    case .reducerOptions: self = .reducer(keepDims: try flag(0, "keep_dims"))
+    case .subOptions: self = .sub(try ArithmeticOptions(t, hasPotScale: true))
+    case .divOptions: self = .div(try ArithmeticOptions(t, hasPotScale: false))
+    case .squeezeOptions: self = .squeeze(dimensions: try t?.ints(0, "squeeze_dims") ?? [])
+    case .stridedSliceOptions: self = .stridedSlice(try StridedSliceOptions(t))
+    case .splitOptions: self = .split(numSplits: try int(0, "num_splits"))
+    case .castOptions:
       self = .cast(
         input: try tensorType(0, "in_data_type"), output: try tensorType(1, "out_data_type"))
-    case 40: self = .argMax(outputType: try tensorType(0, "output_type"))
-    case 49: self = .transposeConv(try TransposeConvOptions(t))
-    case 55: self = .shape(outputType: try tensorType(0, "out_type"))
-    case 57: self = .argMin(outputType: try tensorType(0, "output_type"))
-    case 59: self = .pack(valuesCount: try int(0, "values_count"), axis: try int(1, "axis"))
-    case 64: self = .unpack(count: try int(0, "num"), axis: try int(1, "axis"))
-    case 74: self = .resizeNearestNeighbor(try ResizeOptions(t, firstFieldID: 0))
-    case 75: self = .leakyRelu(alpha: try real(0, "alpha"))
-    case 77:
+    case .argMaxOptions: self = .argMax(outputType: try tensorType(0, "output_type"))
+    case .transposeConvOptions: self = .transposeConv(try TransposeConvOptions(t))
+    case .shapeOptions: self = .shape(outputType: try tensorType(0, "out_type"))
+    case .argMinOptions: self = .argMin(outputType: try tensorType(0, "output_type"))
+    case .packOptions:
+      self = .pack(valuesCount: try int(0, "values_count"), axis: try int(1, "axis"))
+    case .unpackOptions: self = .unpack(count: try int(0, "num"), axis: try int(1, "axis"))
+    case .resizeNearestNeighborOptions:
+      self = .resizeNearestNeighbor(try ResizeOptions(t, firstFieldID: 0))
+    case .leakyReluOptions: self = .leakyRelu(alpha: try real(0, "alpha"))
+    case .mirrorPadOptions:
       let mode =
         try t?.enumeration(0, "mode", "MirrorPadMode") { $0 == 0 || $0 == 1 ? $0 : nil } ?? 0
       self = .mirrorPad(symmetric: mode == 1)
-    case 79: self = .splitV(numSplits: try int(0, "num_splits"))
-    case 94: self = .depthToSpace(blockSize: try int(0, "block_size"))
-    case 71: self = .unidirectionalSequenceLSTM(try SequenceLSTMOptions(t))
-    case 101: self = .batchMatMul(try BatchMatMulOptions(t))
-    case 116: self = .gelu(approximate: try flag(0, "approximate"))
-    case 92:
+    case .splitVOptions: self = .splitV(numSplits: try int(0, "num_splits"))
+    case .depthToSpaceOptions: self = .depthToSpace(blockSize: try int(0, "block_size"))
+    case .unidirectionalSequenceLSTMOptions:
+      self = .unidirectionalSequenceLSTM(try SequenceLSTMOptions(t))
+    case .batchMatMulOptions: self = .batchMatMul(try BatchMatMulOptions(t))
+    case .geluOptions: self = .gelu(approximate: try flag(0, "approximate"))
+    case .ifOptions:
       self = .ifThenElse(
         thenSubgraph: try int(0, "then_subgraph_index"),
         elseSubgraph: try int(1, "else_subgraph_index"))
-    case 93:
+    case .whileOptions:
       self = .whileLoop(
         conditionSubgraph: try int(0, "cond_subgraph_index"),
         bodySubgraph: try int(1, "body_subgraph_index"))
-    case 102: self = .cumsum(exclusive: try flag(0, "exclusive"), reverse: try flag(1, "reverse"))
-    case 103: self = .callOnce(initSubgraph: try int(0, "init_subgraph_index"))
-    case 111:
+    case .cumsumOptions:
+      self = .cumsum(exclusive: try flag(0, "exclusive"), reverse: try flag(1, "reverse"))
+    case .callOnceOptions: self = .callOnce(initSubgraph: try int(0, "init_subgraph_index"))
+    case .varHandleOptions:
       self = .varHandle(
         container: try t?.string(0, "container") ?? "",
         sharedName: try t?.string(1, "shared_name") ?? "")
