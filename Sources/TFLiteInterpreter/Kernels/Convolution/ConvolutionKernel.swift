@@ -7,7 +7,7 @@ import TFLiteModel
 /// Runs as a GEMM: the filter `[OC][KH][KW][IC]` is packed once at load into the panels of the
 /// chosen ``KernelSet`` (a filter computed at run time is packed into scratch instead), and the
 /// rows of A come from the input as ``ConvolutionRows`` plans. uint8 and int8 models run
-/// ``QuantizedConvolutionKernel``, 16x8 ones (int16 activations) ``SixteenBitConvolutionKernel``
+/// ``QuantizedConvolutionKernel``, 16x8 ones (int16 activations) ``Int16x8ConvolutionKernel``
 /// and hybrid ones (float input, int8 filter) ``HybridConvolutionKernel`` (same factory).
 /// Grouped convolution (input channels a multiple of the filter's) is rejected at load.
 final class ConvolutionKernel: Kernel {
@@ -58,11 +58,11 @@ final class ConvolutionKernel: Kernel {
         .convolution, geometry: geometry, outputChannels: outputChannels, operands: operands,
         activation: options.activation, node: node)
     }
-    if operands.sixteenBit {
-      let quantization = try SixteenBitQuantization(
+    if operands.int16x8 {
+      let quantization = try Int16x8Quantization(
         .convolution, operands, output: node.outputs[0], channels: outputChannels,
         activation: options.activation, biasType: options.quantizedBiasType, node: node)
-      return SixteenBitConvolutionKernel(
+      return Int16x8ConvolutionKernel(
         operation: .convolution(geometry, outputChannels: outputChannels),
         quantization: quantization)
     }

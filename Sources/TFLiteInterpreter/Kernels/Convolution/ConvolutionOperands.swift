@@ -9,7 +9,7 @@ struct ConvolutionOperands {
   let bias: TensorDescription?
   /// True when the uint8/int8/int16 kernels run, false for float32 (whose types are checked
   /// here; the quantized ones check theirs in ``ConvolutionQuantization`` and
-  /// ``SixteenBitQuantization``).
+  /// ``Int16x8Quantization``).
   let quantized: Bool
   /// True for float32 activations with quantized weights (hybrid, "dynamic-range" quantization):
   /// the hybrid kernels check the weights' type and scales (``HybridFilter``).
@@ -43,8 +43,8 @@ struct ConvolutionOperands {
     }
   }
 
-  /// True for int16 activations (16x8 quantization): ``SixteenBitConvolutionKernel`` runs.
-  var sixteenBit: Bool { quantized && input.type == .int16 }
+  /// True for int16 activations (16x8 quantization): ``Int16x8ConvolutionKernel`` runs.
+  var int16x8: Bool { quantized && input.type == .int16 }
 
   /// Throws unless the bias, if any, holds `channels` values.
   func checkBias(channels: Int, _ node: NodeContext) throws(InterpreterError) {

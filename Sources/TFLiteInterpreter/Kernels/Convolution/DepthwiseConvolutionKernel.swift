@@ -8,7 +8,7 @@ import TFLiteModel
 /// match the options' `depth_multiplier` when that is nonzero. Runs directly, vectorized over
 /// channels, one output row per work item. uint8 and int8 models run
 /// ``QuantizedDepthwiseConvolutionKernel``, 16x8 ones (int16 activations)
-/// ``SixteenBitConvolutionKernel``, hybrid ones (float input, int8 filter)
+/// ``Int16x8ConvolutionKernel``, hybrid ones (float input, int8 filter)
 /// ``HybridConvolutionKernel`` (same factory).
 final class DepthwiseConvolutionKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.depthwiseConv2d: { try make(&$0) }]
@@ -51,11 +51,11 @@ final class DepthwiseConvolutionKernel: Kernel {
         .depthwise(multiplier: multiplier), geometry: geometry, outputChannels: outputChannels,
         operands: operands, activation: options.activation, node: node)
     }
-    if operands.sixteenBit {
-      let quantization = try SixteenBitQuantization(
+    if operands.int16x8 {
+      let quantization = try Int16x8Quantization(
         .depthwise, operands, output: node.outputs[0], channels: outputChannels,
         activation: options.activation, biasType: .int64, node: node)
-      return SixteenBitConvolutionKernel(
+      return Int16x8ConvolutionKernel(
         operation: .depthwise(geometry, multiplier: multiplier), quantization: quantization)
     }
     if operands.quantized {

@@ -9,7 +9,7 @@ import TFLiteModel
 /// dimension (which must be K) replaced by N — as TFLite computes it. Constant weights are
 /// packed once at load; weights computed at run time are packed into scratch. uint8 and int8
 /// models run ``QuantizedFullyConnectedKernel``, 16x8 ones (int16 activations)
-/// ``SixteenBitConvolutionKernel``, hybrid ones (float input, int8 weights)
+/// ``Int16x8ConvolutionKernel``, hybrid ones (float input, int8 weights)
 /// ``HybridFullyConnectedKernel`` (same factory); shuffled weights are rejected at load.
 final class FullyConnectedKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.fullyConnected: { try make(&$0) }]
@@ -71,12 +71,12 @@ final class FullyConnectedKernel: Kernel {
       return try HybridFullyConnectedKernel(
         shape, operands: operands, activation: fused, asymmetric: asymmetric, node: node)
     }
-    if operands.sixteenBit {
-      let quantization = try SixteenBitQuantization(
+    if operands.int16x8 {
+      let quantization = try Int16x8Quantization(
         .fullyConnected, operands, output: node.outputs[0], channels: shape.units,
         activation: fused, biasType: biasType, node: node)
       try node.setOutputShape(0, outputShape)
-      return SixteenBitConvolutionKernel(
+      return Int16x8ConvolutionKernel(
         operation: .fullyConnected(shape), quantization: quantization)
     }
     if operands.quantized {

@@ -36,7 +36,7 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
       (multipliers, range, wide) = (quantization.multipliers, quantization.range, false)
       return
     }
-    let sixteen = try SixteenBitQuantization(
+    let sixteen = try Int16x8Quantization(
       .convolution, operands, output: node.outputs[0], channels: geometry.outputChannels,
       activation: options.activation, biasType: options.quantizedBiasType, node: node)
     (inputZero, weightZero, outputZero) = (0, 0, 0)

@@ -14,7 +14,7 @@ import TFLiteModel
 /// NumPy-style broadcasting. The arithmetic is ``QuantizedBinaryArithmetic``'s; 16-bit operands
 /// must be symmetric (zero point 0), as TFLite requires, and int16 ADD/SUB use TFLite's general
 /// rescaling (`pot_scale_int16` false, as the converter writes it; the power-of-two variant of
-/// LSTM graphs is ``PowerOfTwoInt16Kernel``). MAXIMUM and MINIMUM compare the stored integers, ignoring the
+/// LSTM graphs is ``Int16PowerOfTwoAddSubKernel``). MAXIMUM and MINIMUM compare the stored integers, ignoring the
 /// quantization parameters, as TFLite does (converters give both inputs the output's
 /// parameters).
 ///
@@ -102,7 +102,9 @@ final class QuantizedBinaryKernel: Kernel {
     let type = try node.input(0).type
     var arithmetic: QuantizedBinaryArithmetic? = nil
     if operation != .maximum && operation != .minimum {
-      if type == .int16, let kernel = try PowerOfTwoInt16Kernel.make(&node, operation, broadcast) {
+      if type == .int16,
+        let kernel = try Int16PowerOfTwoAddSubKernel.make(&node, operation, broadcast)
+      {
         return kernel
       }
       arithmetic = try QuantizedBinaryArithmetic.make(operation, fused: fused, node: node)

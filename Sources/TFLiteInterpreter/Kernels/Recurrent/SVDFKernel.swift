@@ -20,7 +20,7 @@ import TFLiteModel
 /// 3. `t[b][f] = Σ_m weightsTime[f][m] · state[b][f][m]` (hybrid: `Float(w) · timeScale`);
 /// 4. `out[b][u] = act(Σ_r t[b][u · rank + r] + bias[u])`.
 ///
-/// int8 models run ``IntegerSVDFKernel`` (same factory).
+/// int8 models run ``QuantizedSVDFKernel`` (same factory).
 final class SVDFKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.svdf: make]
 
@@ -70,7 +70,7 @@ final class SVDFKernel: Kernel {
         timeScale: try scale(try node.input(2), "weights_time", node))
       return SVDFKernel(geometry: geometry, activation: options.activation, hybrid: hybrid)
     case (.int8, .int8):
-      return try IntegerSVDFKernel(node, options: options, geometry: geometry)
+      return try QuantizedSVDFKernel(node, options: options, geometry: geometry)
     default:
       throw node.unsupported(
         "SVDF runs float32 inputs with float32 or int8 (hybrid) weights, and int8 inputs with int8 weights; not \(input.type) inputs with \(features.type) weights"

@@ -20,7 +20,7 @@ import TFLiteModel
 /// invokes, as in TFLite. Hybrid models quantize each row of `x` and of `h` on the fly
 /// (``HybridQuantization``) and add `Float(Σ w·(q − zeroPoint)) · (rowScale · weightScale)`.
 /// The coupled input gate (CIFG), peepholes, projection and layer normalization are rejected
-/// at load. int8 models run ``IntegerSequenceLSTMKernel`` (same factory).
+/// at load. int8 models run ``QuantizedSequenceLSTMKernel`` (same factory).
 final class SequenceLSTMKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [.unidirectionalSequenceLstm: make]
 
@@ -111,7 +111,7 @@ final class SequenceLSTMKernel: Kernel {
         throw node.unsupported(
           "the integer LSTM needs the TANH activation, not \(options.activation)")
       }
-      return try IntegerSequenceLSTMKernel(
+      return try QuantizedSequenceLSTMKernel(
         node, options: options, batch: batch, steps: steps, inputSize: inputSize, cells: cells,
         gateInputs: gateInputs)
     default:

@@ -95,8 +95,8 @@ final class QuantizedReduceKernel: Kernel {
         )
       }
     case .product:
-      // Quantized products are rescaled at every step: IntegerReduceKernel's.
-      return try IntegerReduceKernel.quantizedProduct(
+      // Quantized products are rescaled at every step: FoldingReduceKernel's.
+      return try FoldingReduceKernel.quantizedProduct(
         &node, input: input, axes: axes, outputCount: outputCount)
     case .mean, .sum:
       try inputParameters.requireScale("the input", node)

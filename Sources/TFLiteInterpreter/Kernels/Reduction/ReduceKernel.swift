@@ -8,8 +8,8 @@ import TFLiteModel
 /// kernel does, whatever the thread count: work is split between output elements only.
 ///
 /// uint8, int8 and int16 inputs are handed to ``QuantizedReduceKernel`` from the same factory
-/// entries (and quantized REDUCE_PROD on to ``IntegerReduceKernel``), int32 and int64
-/// REDUCE_PROD to ``IntegerReduceKernel``, which also has REDUCE_ANY and REDUCE_ALL.
+/// entries (and quantized REDUCE_PROD on to ``FoldingReduceKernel``), int32 and int64
+/// REDUCE_PROD to ``FoldingReduceKernel``, which also has REDUCE_ANY and REDUCE_ALL.
 struct ReduceKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .mean: { try make(&$0, .mean) },
@@ -91,7 +91,7 @@ struct ReduceKernel: Kernel {
     }
     let axes = try resolveAxes(&node, input: input)
     if integer {
-      return try IntegerReduceKernel.make(&node, .product, input: input, axes: axes)
+      return try FoldingReduceKernel.make(&node, .product, input: input, axes: axes)
     }
     if quantized {
       // The reduced count; an empty input has nothing to count (and may have huge dimensions).

@@ -5,7 +5,7 @@ import Testing
 /// SOFTMAX) split their loops over the thread pool: on every generated int16x8 model, every
 /// kernel build and thread count gives the bytes of the reference build on one thread.
 @Suite("16x8 kernels: the same bytes on every kernel build and thread count")
-struct SixteenBitThreadTests {
+struct Int16x8ThreadTests {
   @Test(
     "int16x8: every kernel build and thread count gives the reference bytes",
     arguments: FastPathTests.models("int16x8/"))

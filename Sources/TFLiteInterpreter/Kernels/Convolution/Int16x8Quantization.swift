@@ -13,7 +13,7 @@ import TFLiteModel
 /// - FULLY_CONNECTED: `Int32(round(Double(acc) · scale[c]))` with the same per-channel ratio
 ///   in double (x86's conversion: out of range gives `Int32.min`), the filter's zero point
 ///   subtracted when it is quantized per tensor.
-struct SixteenBitQuantization {
+struct Int16x8Quantization {
   /// Per output channel: the fixed-point multiplier (CONV_2D, DEPTHWISE_CONV_2D).
   let multipliers: [QuantizedArithmetic.Multiplier]
   /// Per output channel: the double requantization scale (FULLY_CONNECTED), else nil.

@@ -13,7 +13,7 @@ import TFLiteModel
 /// TFLite runs this variant only with the RELU activation, and — as its reference kernel does
 /// — applies no clamp beyond the int8 range: negative outputs stay. The zero points of the
 /// weights and the state are ignored (taken as 0), as the reference does.
-final class IntegerSVDFKernel: Kernel {
+final class QuantizedSVDFKernel: Kernel {
   private let geometry: SVDFGeometry
   private let inputZero, outputZero: Int32
   private let featureMultiplier, outputMultiplier: QuantizedArithmetic.Multiplier

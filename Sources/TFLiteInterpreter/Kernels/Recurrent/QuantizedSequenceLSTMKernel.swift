@@ -19,7 +19,7 @@ import TFLiteModel
 /// `cellScale` is log2 of the cell state's (power-of-two) scale; the hidden state's scale and
 /// zero point come from the operator's fifth intermediate tensor. Layer normalization,
 /// peepholes, projection and CIFG are rejected by ``SequenceLSTMKernel``'s factory.
-final class IntegerSequenceLSTMKernel: Kernel {
+final class QuantizedSequenceLSTMKernel: Kernel {
   /// One gate's folded biases and requantization multipliers.
   private struct Gate {
     let inputBias, recurrentBias: [Int32]

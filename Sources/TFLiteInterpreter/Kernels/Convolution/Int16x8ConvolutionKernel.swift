@@ -1,5 +1,5 @@
 /// CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED on 16x8-quantized tensors (int16 input and
-/// output, int8 weights, int64 or int32 bias; see ``SixteenBitQuantization``), written line by
+/// output, int8 weights, int64 or int32 bias; see ``Int16x8Quantization``), written line by
 /// line after TFLite's reference kernels (`reference_integer_ops::ConvPerChannel`,
 /// `DepthwiseConvPerChannel`, `FullyConnected[PerChannel]` for int16 inputs): each output is
 /// `clamp(requantize(Σ input · (weight − filterZero) + bias))` over the valid taps, summed in
@@ -8,7 +8,7 @@
 /// Scalar loops, split over output rows (or FULLY_CONNECTED outputs) with the thread pool:
 /// every output is computed by one thread in a fixed order, so the result does not depend on
 /// the thread count. Every kernel build runs this same code.
-struct SixteenBitConvolutionKernel: Kernel {
+struct Int16x8ConvolutionKernel: Kernel {
   /// Which operator and its sizes.
   enum Operation {
     /// Input `[B][H][W][IC]`, filter `[OC][KH][KW][IC]`, output `[B][OH][OW][OC]`.
@@ -21,7 +21,7 @@ struct SixteenBitConvolutionKernel: Kernel {
   }
 
   let operation: Operation
-  let quantization: SixteenBitQuantization
+  let quantization: Int16x8Quantization
 
   func run(_ io: KernelIO) {
     let input = io.input(0, as: Int16.self)

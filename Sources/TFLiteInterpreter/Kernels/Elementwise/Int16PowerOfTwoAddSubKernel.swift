@@ -15,7 +15,7 @@ import TFLiteModel
 /// has the output's scale), the two added or subtracted with int16 saturation, clamped to the
 /// fused activation's range, with NumPy-style broadcasting (TFLite's ADD runs this path on
 /// same-shape operands only).
-final class PowerOfTwoInt16Kernel: Kernel {
+final class Int16PowerOfTwoAddSubKernel: Kernel {
   private let subtract: Bool
   private let broadcast: Broadcast
   /// Right shifts of input 0 and input 1 (one of them 0).
@@ -66,7 +66,7 @@ final class PowerOfTwoInt16Kernel: Kernel {
       throw node.unsupported("int16 \(role) needs zero point 0")
     }
     try node.setOutputShape(0, broadcast.shape)
-    return PowerOfTwoInt16Kernel(
+    return Int16PowerOfTwoAddSubKernel(
       subtract: operation == .subtract, broadcast: broadcast, shifts: shifts,
       range: try output.activationRange(fused, node))
   }

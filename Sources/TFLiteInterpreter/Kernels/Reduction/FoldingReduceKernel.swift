@@ -20,7 +20,7 @@ import TFLiteModel
 /// rescaled once more, offset by the output zero point and clamped. With no element to fold,
 /// outputs are 1 (products), false (ANY), true (ALL), or 0 (quantized products, which
 /// TFLite leaves unwritten).
-struct IntegerReduceKernel: Kernel {
+struct FoldingReduceKernel: Kernel {
   static let factories: [BuiltinOperator: KernelFactory] = [
     .reduceAny: { try makeLogical(&$0, .any) },
     .reduceAll: { try makeLogical(&$0, .all) },
@@ -60,7 +60,7 @@ struct IntegerReduceKernel: Kernel {
   static func make(
     _ node: inout NodeContext, _ fold: Fold, input: TensorDescription, axes: ReduceKernel.Axes
   ) throws(InterpreterError) -> any Kernel {
-    IntegerReduceKernel(
+    FoldingReduceKernel(
       fold: fold, type: input.type, inputCount: input.elementCount,
       outputCount: axes.outputCount,
       plan: ReducePlan(input: input.shape, inputCount: input.elementCount, reducing: axes.reduced))
@@ -88,7 +88,7 @@ struct IntegerReduceKernel: Kernel {
     }
     let fold = Fold.quantizedProduct(
       multiplier, inputZero: inputParameters.zeroPoint, outputZero: outputParameters.zeroPoint)
-    return IntegerReduceKernel(
+    return FoldingReduceKernel(
       fold: fold, type: input.type, inputCount: input.elementCount, outputCount: outputCount,
       plan: ReducePlan(input: input.shape, inputCount: input.elementCount, reducing: axes))
   }
