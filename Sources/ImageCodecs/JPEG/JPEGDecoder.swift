@@ -3,7 +3,7 @@
 /// accurate integer IDCT, fancy upsampling, jdcolor.c color conversion, Adobe CMYK / YCCK
 /// through Pillow's CMYK → RGB.
 ///
-/// The pixels are not rotated: ``DecodedImage/exifOrientation`` says how to turn them upright.
+/// The pixels are not rotated: ``DecodedRaster/exifOrientation`` says how to turn them upright.
 /// Arithmetic coding, 12-bit and lossless files throw ``DecodeError/unsupported(format:feature:)``.
 public enum JPEGDecoder {
   /// Decodes `bytes` (a whole JPEG file) to 8-bit RGBA with A = 255.
@@ -13,7 +13,7 @@ public enum JPEGDecoder {
   /// extended-Huffman 8-bit and progressive-Huffman (and for non-integral sampling ratios,
   /// which libjpeg rejects too), `.tooLarge` past `limits`. Entropy-coded data that ends early
   /// or is damaged is filled as libjpeg fills it and reported with
-  /// ``DecodedImage/isIncomplete``.
+  /// ``DecodedRaster/isIncomplete``.
   ///
   /// A single-scan sequential file (baseline or extended, not progressive) is decoded one iMCU
   /// row at a time straight into the pixel pass, as libjpeg does, so its coefficient memory is

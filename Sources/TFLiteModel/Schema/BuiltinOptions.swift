@@ -177,25 +177,40 @@ public enum BuiltinOptions: Sendable, Equatable {
       self = .unidirectionalSequenceLSTM(try SequenceLSTMOptions(t))
     case .batchMatMulOptions: self = .batchMatMul(try BatchMatMulOptions(t))
     case .geluOptions: self = .gelu(approximate: try flag(0, "approximate"))
+    case .cumsumOptions:
+      self = .cumsum(exclusive: try flag(0, "exclusive"), reverse: try flag(1, "reverse"))
+    case let tag:
+      if let decoded = try Self.subgraphOptions(tag, t) {
+        self = decoded
+      } else {
+        // Not decoded, but verified against its schema layout.
+        try t?.verify(as: tag.name, in: .tflite)
+        self = .other(tag)
+      }
+    }
+  }
+
+  /// The options naming subgraphs or variables (IF, WHILE, CALL_ONCE, VAR_HANDLE) of union
+  /// tag `tag` decoded from `t`, or nil for any other tag.
+  private static func subgraphOptions(_ tag: BuiltinOptionsType, _ t: FlatBufferTable?)
+    throws(FlatBufferError) -> BuiltinOptions?
+  {
+    func int(_ id: Int, _ field: String) throws(FlatBufferError) -> Int { try t.int(id, field) }
+    switch tag {
     case .ifOptions:
-      self = .ifThenElse(
+      return .ifThenElse(
         thenSubgraph: try int(0, "then_subgraph_index"),
         elseSubgraph: try int(1, "else_subgraph_index"))
     case .whileOptions:
-      self = .whileLoop(
+      return .whileLoop(
         conditionSubgraph: try int(0, "cond_subgraph_index"),
         bodySubgraph: try int(1, "body_subgraph_index"))
-    case .cumsumOptions:
-      self = .cumsum(exclusive: try flag(0, "exclusive"), reverse: try flag(1, "reverse"))
-    case .callOnceOptions: self = .callOnce(initSubgraph: try int(0, "init_subgraph_index"))
+    case .callOnceOptions: return .callOnce(initSubgraph: try int(0, "init_subgraph_index"))
     case .varHandleOptions:
-      self = .varHandle(
+      return .varHandle(
         container: try t?.string(0, "container") ?? "",
         sharedName: try t?.string(1, "shared_name") ?? "")
-    default:
-      // Not decoded, but verified against its schema layout.
-      try t?.verify(as: BuiltinOptionsType(rawValue: type).name, in: .tflite)
-      self = .other(BuiltinOptionsType(rawValue: type))
+    default: return nil
     }
   }
 }
