@@ -6,21 +6,12 @@ import Testing
 /// there, and its tables stay readable; the layering it describes holds.
 @Suite("Docs/ARCHITECTURE.md")
 struct ArchitectureDocTests {
-  /// The Swift files under `Sources/`, as text.
-  static func sources() throws -> [String] {
-    let root = SharedData.packageRoot.appendingPathComponent("Sources")
-    let walker = try #require(FileManager.default.enumerator(atPath: root.path))
-    return try walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map {
-      try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
-    }
-  }
-
   /// Every name `Sources/` declares (types, type aliases, extended types) and its target names.
   static func declaredNames() throws -> Set<String> {
     let declaration = /(?:struct|class|enum|protocol|actor|typealias|extension)\s+([A-Za-z0-9_]+)/
     var names = Set<String>()
-    for text in try sources() {
-      for match in text.matches(of: declaration) { names.insert(String(match.output.1)) }
+    for file in try SourceTree.swiftFiles() {
+      for match in file.text.matches(of: declaration) { names.insert(String(match.output.1)) }
     }
     let targets = try FileManager.default.contentsOfDirectory(
       atPath: SharedData.packageRoot.appendingPathComponent("Sources").path)
@@ -67,12 +58,9 @@ struct ArchitectureDocTests {
 
   @Test("the Ocellus module holds no HTTP or hashing code (that is OcellusRemote's)")
   func leanCore() throws {
-    let root = SharedData.packageRoot.appendingPathComponent("Sources/Ocellus")
-    let walker = try #require(FileManager.default.enumerator(atPath: root.path))
-    for case let file as String in walker where file.hasSuffix(".swift") {
-      let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+    for file in try SourceTree.swiftFiles(in: "Ocellus") {
       for word in ["URLSession", "URLRequest", "HTTP", "SHA256", "SHA-256"] {
-        #expect(!text.contains(word), "Sources/Ocellus/\(file) mentions \(word)")
+        #expect(!file.text.contains(word), "Sources/\(file.path) mentions \(word)")
       }
     }
   }

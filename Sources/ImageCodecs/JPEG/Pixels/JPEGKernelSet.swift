@@ -1,4 +1,4 @@
-internal import OcellusKernelSelection
+package import OcellusKernelSelection
 internal import OcellusKernels
 
 /// The build of the JPEG pixel kernels (inverse DCT, upsampling, color conversion) that
@@ -11,17 +11,8 @@ internal import OcellusKernels
 /// bytes. ``detected`` is `KernelBuild.detected`: the fastest build this CPU runs, unless
 /// `OCELLUS_KERNELS` names another one it runs, the same choice as the interpreter's.
 package struct JPEGKernelSet: Sendable, Equatable, CustomStringConvertible {
-  /// Which build.
-  package enum Variant: String, Sendable, CaseIterable {
-    /// The platform's baseline instruction set.
-    case portable
-    /// x86-64 with AVX2 and FMA (compiled for Haswell).
-    case avx2
-    /// x86-64 with AVX-512 F/CD/BW/DQ/VL (compiled for Skylake-SP).
-    case avx512
-    /// x86-64 with AVX-512 and VNNI (compiled for Cascade Lake).
-    case avx512vnni
-  }
+  /// Which build: the selector's own list.
+  package typealias Variant = KernelBuild
 
   /// The build these kernels come from.
   package let variant: Variant
@@ -30,19 +21,17 @@ package struct JPEGKernelSet: Sendable, Equatable, CustomStringConvertible {
 
   /// The kernels of `variant`, or nil when this build lacks them or this CPU cannot run them.
   package init?(_ variant: Variant) {
-    guard let entry = KernelBuild(rawValue: variant.rawValue)?.jpegEntryPoints else {
-      return nil
-    }
+    guard let entry = variant.jpegEntryPoints else { return nil }
     self.variant = variant
     self.entry = entry
   }
 
   /// Every build this process can run, slowest first.
-  package static let available: [JPEGKernelSet] = Variant.allCases.compactMap { JPEGKernelSet($0) }
+  package static let available: [JPEGKernelSet] = KernelBuild.available.compactMap(
+    JPEGKernelSet.init)
 
   /// The build `KernelBuild.detected` names.
-  package static let detected: JPEGKernelSet =
-    JPEGKernelSet(Variant(rawValue: KernelBuild.detected.rawValue) ?? .portable) ?? available[0]
+  package static let detected: JPEGKernelSet = JPEGKernelSet(KernelBuild.detected) ?? available[0]
 
   /// The row entry of `conversion`.
   func convertRow(_ conversion: JPEGColorConversion) -> OcellusKernels.JPEGConvertRow {
