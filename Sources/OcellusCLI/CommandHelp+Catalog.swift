@@ -310,7 +310,7 @@ extension CommandHelp {
     name: "ops",
     summary:
       "List every operator the interpreter runs, with the element types it runs on.",
-    usage: ["ops [--json | --markdown]"],
+    usage: ["ops [--json | --markdown | --where OP]"],
     details: [
       "One row per operator the kernel registry holds: the builtin operators by schema name, then the custom ones as CUSTOM:<code> (as inspect names them). Types are those of the operator's data (its first input, for most): float32, float16, int8, uint8, int16, int32, int64, bool, and hybrid for float32 activations with int8 (or uint8) weights. Notes say what else limits an operator (constant axes, 16x8 quantization) and name further types it runs on (any fixed-size type: uint32, float64, …).",
       "A model can run only if each of its operators is listed with the type it uses; `ocellus inspect MODEL` lists a model's operators and tensor types.",
@@ -318,13 +318,21 @@ extension CommandHelp {
     options: [
       Option(
         name: "--json",
-        text: "Print a JSON array of {operator, types, notes} (see Docs/JSON.md)."),
+        text:
+          "Print a JSON array of {operator, types, notes, factory, kernels} (see Docs/JSON.md)."),
       Option(
         name: "--markdown",
         text: "Print the table as Markdown: the table of Docs/OPERATORS.md."),
+      Option(
+        name: "--where OP",
+        text:
+          "Print where OP lives: the file of its factory, then each kernel type that runs it with its element types and source file."
+      ),
     ],
     examples: [
       Example(comment: "Which types does CONV_2D run?", command: "ocellus ops | grep CONV"),
+      Example(
+        comment: "Which kernels and files run CONV_2D?", command: "ocellus ops --where CONV_2D"),
       Example(
         comment: "Regenerate Docs/OPERATORS.md's table (between its ops markers).",
         command: ".build/release/ocellus ops --markdown"),

@@ -16,12 +16,12 @@ struct OpsCommandTests {
     return try #require(document as? [[String: Any]])
   }
 
-  @Test("--json lists every operator with its types and notes")
+  @Test("--json lists every operator with its types, notes, factory and kernels")
   func json() throws {
     let operators = try Self.operators()
     #expect(operators.count > 100)
     for entry in operators {
-      #expect(Set(entry.keys) == ["operator", "types", "notes"], "\(entry)")
+      #expect(Set(entry.keys) == ["operator", "types", "notes", "factory", "kernels"], "\(entry)")
     }
     let byName = Dictionary(
       operators.compactMap { entry in (entry["operator"] as? String).map { ($0, entry) } }
@@ -33,6 +33,33 @@ struct OpsCommandTests {
     let postProcess = try #require(byName["CUSTOM:TFLite_Detection_PostProcess"])
     #expect(postProcess["types"] as? [String] == ["float32", "int8", "uint8"])
     #expect(byName["VAR_HANDLE"]?["types"] as? [String] == [])
+    let convKernels = try #require(conv["kernels"] as? [[String: Any]])
+    #expect(
+      convKernels.compactMap { $0["kernel"] as? String } == [
+        "ConvolutionKernel", "QuantizedConvolutionKernel", "Int16x8ConvolutionKernel",
+        "HybridConvolutionKernel",
+      ])
+    #expect(convKernels.first?["types"] as? [String] == ["float32"])
+  }
+
+  @Test("--where CONV_2D names the factory's file and every kernel with its types and file")
+  func whereConvolution() throws {
+    let result = try ToolRunner.run(["ops", "--where", "conv_2d"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("CONV_2D: per-channel") == true)
+    let folder = "Sources/TFLiteInterpreter/Kernels/Convolution/"
+    #expect(lines.dropFirst().first == "factory  \(folder)ConvolutionKernel.swift")
+    for (types, kernel) in [
+      ("float32", "ConvolutionKernel"), ("int8, uint8", "QuantizedConvolutionKernel"),
+      ("int16", "Int16x8ConvolutionKernel"), ("hybrid", "HybridConvolutionKernel"),
+    ] {
+      let row = lines.first { $0.hasPrefix(types + " ") && $0.contains(" \(kernel) ") }
+      #expect(row?.hasSuffix("\(folder)\(kernel).swift") == true, "no row for \(kernel)")
+    }
+    let unknown = try ToolRunner.run(["ops", "--where", "NOT_AN_OP"])
+    #expect(unknown.status != 0)
+    #expect(unknown.standardError.contains("no kernel runs NOT_AN_OP"))
   }
 
   @Test("the text table has a row per operator, in the JSON's order")

@@ -27,6 +27,15 @@ class Case:
     error_at: str = "load"
     # InterpreterOptions.maxLoopIterations for the Swift run (0: the default).
     max_loop_iterations: int = 0
+    # True when LiteRT may refuse the model (a type it does not run): the case is then kept
+    # without a reference, as `compare: runs` (Ocellus must load and run it).
+    allow_unreferenced: bool = False
+    # Outputs computed another way (numpy) for a model LiteRT does not run: `reference(inputs)`
+    # returns the arrays; used only when LiteRT refuses the model.
+    fallback_reference: Optional[Callable[[List[np.ndarray]], List[np.ndarray]]] = None
+    # True where LiteRT's reference kernel is wrong and its optimized one right: the reference
+    # comes from the builtin kernels (BUILTIN_WITHOUT_DEFAULT_DELEGATES) first.
+    prefer_optimized: bool = False
 
 
 def convert(function, signature, optimize=False, representative=None, int8_io=False,
@@ -91,11 +100,12 @@ def random_inputs(seed=1, low=-1.0, high=1.0):
     return make
 
 
-def reference_outputs(model, inputs, invocations=1):
+def reference_outputs(model, inputs, invocations=1, prefer_optimized=False):
     """The outputs of LiteRT's reference kernels (BUILTIN_REF) on `inputs`, and which resolver
-    gave them: where the reference resolver lacks an op, LiteRT's builtin kernels without
-    delegates (BUILTIN_WITHOUT_DEFAULT_DELEGATES)."""
-    for resolver in (OpResolverType.BUILTIN_REF, OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES):
+    gave them: where the reference resolver lacks an op (or `prefer_optimized`), LiteRT's
+    builtin kernels without delegates (BUILTIN_WITHOUT_DEFAULT_DELEGATES)."""
+    resolvers = [OpResolverType.BUILTIN_REF, OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES]
+    for resolver in reversed(resolvers) if prefer_optimized else resolvers:
         try:
             interpreter = Interpreter(
                 model_content=model, experimental_op_resolver_type=resolver, num_threads=1)

@@ -3,6 +3,9 @@
 ///
 /// `run` cannot fail: everything that could go wrong was checked by its factory.
 protocol Kernel {
+  /// The file that declares the kernel type (`#filePath`, written in that file as
+  /// `static let sourceFile = #filePath`): what the operator catalog names as its source.
+  static var sourceFile: String { get }
   /// Bytes of scratch memory the kernel needs while it runs (from the arena; 0 if none).
   var scratchBytes: Int { get }
   /// Bytes of scratch each thread of the pool needs while the kernel runs (0 if none): one

@@ -15,96 +15,88 @@ enum KernelRegistry {
   /// The factory for an operator code, or nil when it is not supported.
   static func factory(for code: OperatorCode) throws(InterpreterError) -> KernelFactory? {
     let tables = try shared.get()
-    return code.isCustom ? tables.custom[code.customCode ?? ""] : tables.builtins[code.builtinCode]
+    let registration =
+      code.isCustom ? tables.custom[code.customCode ?? ""] : tables.builtins[code.builtinCode]
+    return registration?.factory
   }
 
-  /// Every operator with a kernel, spelled as ``OperatorCode/name`` spells it: the builtin
-  /// operators sorted by name (`ABS`, `ADD`, …), then the custom ones as `CUSTOM:<code>`. Read
-  /// from the merged tables themselves, so it is exactly what a model can use; empty when the
-  /// registry is broken (an operator registered twice, which fails every load).
-  static var operatorNames: [String] {
+  /// Every registration: the builtin operators sorted by name (`ABS`, `ADD`, …), then the
+  /// custom ones (`CUSTOM:<code>`) sorted by code. Read from the merged tables, so it is exactly
+  /// what a model can use; empty when the registry is broken (an operator registered twice,
+  /// which fails every load).
+  static var registrations: [KernelRegistration] {
     guard let tables = try? shared.get() else { return [] }
-    return tables.builtins.keys.map(\.name).sorted()
-      + tables.custom.keys.map { "CUSTOM:\($0)" }.sorted()
+    return tables.builtins.values.sorted { $0.support.name < $1.support.name }
+      + tables.custom.values.sorted { $0.support.name < $1.support.name }
   }
 
   /// The registry of this process, built once.
   private static let shared = Result { () throws(InterpreterError) in
-    try Tables(families: families, custom: custom)
+    try Tables(families)
   }
 
-  private static let families: [[BuiltinOperator: KernelFactory]] =
+  /// Every family's registrations.
+  static let families: [[KernelRegistration]] =
     [
-      BinaryKernel.factories,
-      PowerKernel.factories,
-      AddNKernel.factories,
-      UnaryMathKernel.factories,
-      ComparisonKernel.factories,
-      LogicalKernel.factories,
-      ConvolutionKernel.factories,
-      DepthwiseConvolutionKernel.factories,
-      FullyConnectedKernel.factories,
-      ActivationKernel.factories,
-      PReluKernel.factories,
-      SoftmaxKernel.factories,
-      LogSoftmaxKernel.factories,
-      L2NormalizationKernel.factories,
-      LocalResponseNormalizationKernel.factories,
-      PoolKernel.factories,
-      ReduceKernel.factories,
-      ResizeBilinearKernel.factories,
-      ResizeNearestNeighborKernel.factories,
-      DequantizeKernel.factories,
-      CastKernel.factories,
-      ArgMinMaxKernel.factories,
-      QuantizeKernel.factories,
-      DensifyKernel.factories,
-      IfKernel.factories,
-      WhileKernel.factories,
-      CallOnceKernel.factories,
-      VarHandleKernel.factories,
-      ReadVariableKernel.factories,
-      AssignVariableKernel.factories,
-      BatchMatMulKernel.factories,
-      TransposeConvolutionKernel.factories,
-      SequenceLSTMKernel.factories,
-      SVDFKernel.factories,
-      EmbeddingLookupKernel.factories,
-      FoldingReduceKernel.factories,
-      CumulativeSumKernel.factories,
-      SelectKernel.factories,
-      TopKKernel.factories,
-      WhereKernel.factories,
-      NonMaxSuppressionKernel.factories,
+      BinaryKernel.registrations,
+      PowerKernel.registrations,
+      AddNKernel.registrations,
+      UnaryMathKernel.registrations,
+      ComparisonKernel.registrations,
+      LogicalKernel.registrations,
+      ConvolutionKernel.registrations,
+      DepthwiseConvolutionKernel.registrations,
+      FullyConnectedKernel.registrations,
+      ActivationKernel.registrations,
+      PReluKernel.registrations,
+      SoftmaxKernel.registrations,
+      LogSoftmaxKernel.registrations,
+      L2NormalizationKernel.registrations,
+      LocalResponseNormalizationKernel.registrations,
+      PoolKernel.registrations,
+      ReduceKernel.registrations,
+      ResizeBilinearKernel.registrations,
+      ResizeNearestNeighborKernel.registrations,
+      DequantizeKernel.registrations,
+      CastKernel.registrations,
+      ArgMinMaxKernel.registrations,
+      QuantizeKernel.registrations,
+      DensifyKernel.registrations,
+      IfKernel.registrations,
+      WhileKernel.registrations,
+      CallOnceKernel.registrations,
+      VarHandleKernel.registrations,
+      ReadVariableKernel.registrations,
+      AssignVariableKernel.registrations,
+      BatchMatMulKernel.registrations,
+      TransposeConvolutionKernel.registrations,
+      SequenceLSTMKernel.registrations,
+      SVDFKernel.registrations,
+      EmbeddingLookupKernel.registrations,
+      FoldingReduceKernel.registrations,
+      CumulativeSumKernel.registrations,
+      SelectKernel.registrations,
+      TopKKernel.registrations,
+      WhereKernel.registrations,
+      NonMaxSuppressionKernel.registrations,
+      DetectionPostProcessKernel.registrations,
     ] + ShapeOperators.families
 
-  /// Custom operators by custom code (a list, so that a repeated name is caught too).
-  private static let custom: [(name: String, factory: KernelFactory)] = [
-    (DetectionPostProcessOptions.customCode, DetectionPostProcessKernel.factory)
-  ]
+  /// The merged tables: builtin operators by code, custom ones by custom code.
+  struct Tables {
+    var builtins: [BuiltinOperator: KernelRegistration] = [:]
+    var custom: [String: KernelRegistration] = [:]
 
-  /// The merged tables.
-  private struct Tables {
-    var builtins: [BuiltinOperator: KernelFactory] = [:]
-    var custom: [String: KernelFactory] = [:]
-
-    /// Merges the families' and the custom factories; throws on the first operator registered
-    /// twice.
-    init(
-      families: [[BuiltinOperator: KernelFactory]],
-      custom: [(name: String, factory: KernelFactory)]
-    ) throws(InterpreterError) {
-      for family in families {
-        for (code, factory) in family {
-          guard builtins.updateValue(factory, forKey: code) == nil else {
-            throw .duplicateKernel(operator: code.name)
-          }
+    /// Merges `families`; throws on the first operator registered twice.
+    init(_ families: [[KernelRegistration]]) throws(InterpreterError) {
+      for registration in families.joined() {
+        let previous: KernelRegistration?
+        if let builtin = registration.builtin {
+          previous = builtins.updateValue(registration, forKey: builtin)
+        } else {
+          previous = custom.updateValue(registration, forKey: registration.customCode ?? "")
         }
-      }
-      for (name, factory) in custom {
-        guard self.custom.updateValue(factory, forKey: name) == nil else {
-          throw .duplicateKernel(operator: "CUSTOM:\(name)")
-        }
+        guard previous == nil else { throw .duplicateKernel(operator: registration.support.name) }
       }
     }
   }

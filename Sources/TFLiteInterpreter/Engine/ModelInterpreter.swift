@@ -18,6 +18,11 @@ public final class ModelInterpreter {
   public var arenaBytes: Int { main.arenaBytes }
   /// Nodes of the main subgraph evaluated once at load because all their inputs are constant.
   public var foldedNodeCount: Int { main.foldedNodeCount }
+  /// The kernel of every node of the main subgraph that runs at ``invoke()``, in run order
+  /// (nodes folded at load have none; a fused pair shows under its first node).
+  public var nodeKernels: [NodeKernel] {
+    main.nodes.map { NodeKernel(node: $0.index, kernel: String(describing: type(of: $0.kernel))) }
+  }
 
   /// What every subgraph shares (thread pool, resource variables, prepared subgraphs).
   private let environment: ExecutionEnvironment

@@ -5,20 +5,31 @@ import TFLiteModel
 /// ``QuantizedLookupKernel``s (tables from ``QuantizedActivationTable``), as are int16 LOGISTIC
 /// (``Int16Logistic``) and RELU; other int16 activations are rejected.
 struct ActivationKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .logistic: { try make(&$0) { _ in .logistic } },
-    .tanh: { try make(&$0) { _ in .tanh } },
-    .relu: { try make(&$0) { _ in .relu } },
-    .relu6: { try make(&$0) { _ in .relu6 } },
-    .reluN1To1: { try make(&$0) { _ in .reluN1To1 } },
-    .relu0To1: { try make(&$0) { _ in .relu0To1 } },
-    .hardSwish: { try make(&$0) { _ in .hardSwish } },
-    .leakyRelu: {
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.logistic, floatOrLookup) { try make(&$0) { _ in .logistic } },
+    KernelRegistration(.tanh, floatOr8BitLookup) { try make(&$0) { _ in .tanh } },
+    KernelRegistration(.relu, floatOrLookup) { try make(&$0) { _ in .relu } },
+    KernelRegistration(.relu6, floatOr8BitLookup) { try make(&$0) { _ in .relu6 } },
+    KernelRegistration(.reluN1To1, floatOr8BitLookup) { try make(&$0) { _ in .reluN1To1 } },
+    KernelRegistration(.relu0To1, floatOr8BitLookup) { try make(&$0) { _ in .relu0To1 } },
+    KernelRegistration(.hardSwish, floatOr8BitLookup) { try make(&$0) { _ in .hardSwish } },
+    KernelRegistration(.leakyRelu, floatOr8BitLookup) {
       try make(&$0) { options in
         if case .leakyRelu(let alpha) = options { return .leakyRelu(alpha: alpha) }
         return .leakyRelu(alpha: 0)
       }
     },
+  ]
+  /// The kernels of the operators registered with `floatOrLookup`.
+  private static let floatOrLookup = [
+    KernelVariant(ActivationKernel.self, [.float32]),
+    KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8, .int16]),
+  ]
+  /// The kernels of the operators registered with `floatOr8BitLookup`.
+  private static let floatOr8BitLookup = [
+    KernelVariant(ActivationKernel.self, [.float32]),
+    KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
   ]
 
   private let activation: UnaryActivation

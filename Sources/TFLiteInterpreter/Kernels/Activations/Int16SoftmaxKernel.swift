@@ -15,6 +15,7 @@
 /// through a `1/(1 + x)` table, and each exponential multiplied by that reciprocal with a
 /// rounding shift, clamped to 0...32767.
 struct Int16SoftmaxKernel: Kernel {
+  static let sourceFile = #filePath
   private let rows: SoftmaxRows
   private let multiplier: QuantizedArithmetic.Multiplier
   /// exp(x) for x in −10...0, on the output scale 2/65535.

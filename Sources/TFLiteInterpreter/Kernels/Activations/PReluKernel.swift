@@ -4,7 +4,16 @@ import TFLiteModel
 /// input (NumPy style); the broadcast shape must be the input's shape, as TFLite requires.
 /// uint8 and int8 (input, alpha and output of one type) run as ``QuantizedPReluKernel``.
 struct PReluKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.prelu: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .prelu,
+      [
+        KernelVariant(PReluKernel.self, [.float32]),
+        KernelVariant(QuantizedPReluKernel.self, [.int8, .uint8]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   /// How alpha maps onto the input; nil for an empty input.
   private let broadcast: Broadcast?

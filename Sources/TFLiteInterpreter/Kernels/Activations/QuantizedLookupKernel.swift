@@ -3,6 +3,7 @@
 /// table[input byte]; int16 through all 65,536 values (128 KiB), tabulated at load from the
 /// exact per-value arithmetic. Tables are indexed by the stored bit pattern.
 final class QuantizedLookupKernel: Kernel {
+  static let sourceFile = #filePath
   /// The results, by stored bit pattern.
   private enum Table {
     case bytes([UInt8])

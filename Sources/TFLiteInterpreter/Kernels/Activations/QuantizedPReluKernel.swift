@@ -4,6 +4,7 @@
 /// output is x requantized by `input_scale / output_scale`, otherwise x · (alpha_q − zp_alpha)
 /// requantized by `input_scale · alpha_scale / output_scale` (both ratios computed in float).
 struct QuantizedPReluKernel: Kernel {
+  static let sourceFile = #filePath
   /// The requantization constants.
   struct Parameters {
     let inputZeroPoint, alphaZeroPoint, outputZeroPoint: Int32

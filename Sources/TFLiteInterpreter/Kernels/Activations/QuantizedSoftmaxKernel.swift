@@ -14,6 +14,7 @@ import TFLiteModel
 /// 511 elements near the maximum, for 8-bit outputs), this kernel writes the lowest output
 /// value — the rounded result, since every probability is then below 1/512.
 struct QuantizedSoftmaxKernel: Kernel {
+  static let sourceFile = #filePath
   /// Input and output element types.
   private enum Types {
     case uint8ToUInt8, uint8ToInt16, int8ToInt8, int8ToInt16

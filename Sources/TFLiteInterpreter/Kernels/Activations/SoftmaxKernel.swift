@@ -5,7 +5,17 @@ import TFLiteModel
 /// TFLite's reference kernel (the max ignores NaN, as std::max does). uint8 and int8 inputs are
 /// handed to ``QuantizedSoftmaxKernel``, int16 ones to ``Int16SoftmaxKernel``.
 struct SoftmaxKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.softmax: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .softmax, notes: "8-bit input to int16 output too",
+      [
+        KernelVariant(SoftmaxKernel.self, [.float32]),
+        KernelVariant(QuantizedSoftmaxKernel.self, [.int8, .uint8]),
+        KernelVariant(Int16SoftmaxKernel.self, [.int16]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   private let beta: Float
   private let rows: SoftmaxRows

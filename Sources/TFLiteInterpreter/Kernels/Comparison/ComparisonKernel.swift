@@ -18,13 +18,22 @@ import TFLiteModel
 /// values (TFLite aborts on the zero scale), and NOT_EQUAL on int16 without quantization
 /// computes `a != b` (LiteRT 2.3.0 leaves that output unwritten).
 struct ComparisonKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .equal: { try make(&$0, .equal) },
-    .notEqual: { try make(&$0, .notEqual) },
-    .less: { try make(&$0, .less) },
-    .lessEqual: { try make(&$0, .lessEqual) },
-    .greater: { try make(&$0, .greater) },
-    .greaterEqual: { try make(&$0, .greaterEqual) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.equal, equatable) { try make(&$0, .equal) },
+    KernelRegistration(.notEqual, equatable) { try make(&$0, .notEqual) },
+    KernelRegistration(.less, ordered) { try make(&$0, .less) },
+    KernelRegistration(.lessEqual, ordered) { try make(&$0, .lessEqual) },
+    KernelRegistration(.greater, ordered) { try make(&$0, .greater) },
+    KernelRegistration(.greaterEqual, ordered) { try make(&$0, .greaterEqual) },
+  ]
+  /// The kernels of the operators registered with `equatable`.
+  private static let equatable = [
+    KernelVariant(ComparisonKernel.self, [.float32, .int8, .uint8, .int16, .int32, .int64, .bool])
+  ]
+  /// The kernels of the operators registered with `ordered`.
+  private static let ordered = [
+    KernelVariant(ComparisonKernel.self, [.float32, .int8, .uint8, .int16, .int32, .int64])
   ]
 
   /// How the operands are read and compared.

@@ -4,11 +4,14 @@ import TFLiteModel
 /// (one bool operand) on bool tensors of any shape. Any non-zero input byte reads as true; the
 /// output bytes are 0 or 1.
 struct LogicalKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .logicalAnd: { try make(&$0, .and) },
-    .logicalOr: { try make(&$0, .or) },
-    .logicalNot: { try make(&$0, .not) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.logicalAnd, booleans) { try make(&$0, .and) },
+    KernelRegistration(.logicalOr, booleans) { try make(&$0, .or) },
+    KernelRegistration(.logicalNot, booleans) { try make(&$0, .not) },
   ]
+  /// The kernels of the operators registered with `booleans`.
+  private static let booleans = [KernelVariant(LogicalKernel.self, [.bool])]
 
   /// The logical function.
   private enum Function {

@@ -3,11 +3,16 @@ import TFLiteModel
 /// CALL_ONCE: runs its init subgraph (no inputs, no outputs; typically assigning resource
 /// variables their initial values) at the interpreter's first invocation, and never again.
 struct CallOnceKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.callOnce: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .callOnce, data: .none, notes: "runs the init subgraph once",
+      [KernelVariant(CallOnceKernel.self, [])]
+    ) { try make(&$0) }
+  ]
 
   private let initializer: SubgraphExecutor
   private unowned let environment: ExecutionEnvironment
-
 
   var isStateful: Bool { true }
 

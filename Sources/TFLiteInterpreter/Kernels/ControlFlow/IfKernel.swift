@@ -4,7 +4,10 @@ import TFLiteModel
 /// bool input 0, and returns its outputs. Both branches must return the node's output types
 /// with the same static shapes (outputs whose shape depends on the branch are not supported).
 struct IfKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.if: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.if, IfKernel.self, data: .input(1), notes: "bool condition") { try make(&$0) }
+  ]
 
   private let thenBranch, elseBranch: SubgraphExecutor
 

@@ -6,7 +6,10 @@ import TFLiteModel
 /// most ``InterpreterOptions/maxLoopIterations`` iterations run; one more stops the invocation
 /// with ``InterpreterError/loopLimitExceeded(subgraph:node:limit:)``.
 struct WhileKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.while: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.while, WhileKernel.self) { try make(&$0) }
+  ]
 
   private let condition, body: SubgraphExecutor
   /// Bytes of each loop variable.

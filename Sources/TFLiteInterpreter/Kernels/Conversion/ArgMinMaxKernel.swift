@@ -7,9 +7,18 @@ import TFLiteModel
 /// As TFLite: the search starts at index 0 and moves only on a strict `>` (`<`), so the first
 /// index wins ties, and NaN is never chosen unless it is the first element (then it stays).
 struct ArgMinMaxKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .argMax: { try make(&$0, maximum: true) },
-    .argMin: { try make(&$0, maximum: false) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.argMax, notes: "constant axis; int32 or int64 indices", indexed) {
+      try make(&$0, maximum: true)
+    },
+    KernelRegistration(.argMin, notes: "constant axis; int32 or int64 indices", indexed) {
+      try make(&$0, maximum: false)
+    },
+  ]
+  /// The kernels of the operators registered with `indexed`.
+  private static let indexed = [
+    KernelVariant(ArgMinMaxKernel.self, [.float32, .int8, .uint8, .int32])
   ]
 
   private let maximum: Bool

@@ -12,7 +12,13 @@ import TFLiteModel
 ///   outside the int32 range give 0 (what the unchecked C++ cast does there).
 /// - float → int64 truncates toward zero; NaN and values outside the int64 range give `Int64.min`.
 struct CastKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.cast: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .cast, notes: "to any of these types",
+      [KernelVariant(CastKernel.self, [.float32, .int8, .uint8, .int32, .int64, .bool])]
+    ) { try make(&$0) }
+  ]
 
   private static let supported: Set<TensorType> = [.float32, .int32, .int64, .uint8, .int8, .bool]
 

@@ -4,7 +4,10 @@ import TFLiteModel
 /// once at load (see ``SparsityParameters``), so the input is already dense and this copies
 /// it; with a constant input the node is evaluated at load too.
 final class DensifyKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.densify: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.densify, DensifyKernel.self, notes: "sparse constant to dense") { try make(&$0) }
+  ]
 
   private let byteCount: Int
 

@@ -7,7 +7,13 @@ import TFLiteModel
 /// Per-tensor results equal TFLite's (a double product rounded once to float); 8-bit inputs go
 /// through a 256-entry table computed at load.
 struct DequantizeKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.dequantize: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .dequantize, notes: "to float32; 8-bit per-channel too",
+      [KernelVariant(DequantizeKernel.self, [.float16, .int8, .uint8, .int16])]
+    ) { try make(&$0) }
+  ]
 
   /// How the elements are turned into floats.
   private enum Method {
@@ -23,7 +29,6 @@ struct DequantizeKernel: Kernel {
 
   private let method: Method
   private let count: Int
-
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)

@@ -13,7 +13,13 @@ import TFLiteModel
 /// the multiplier computed in double from the two float scales. 8-bit inputs go through a
 /// 256-entry table built at load.
 final class QuantizeKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.quantize: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .quantize, notes: "float32 to int8/uint8/int16; requantizes integers",
+      [KernelVariant(QuantizeKernel.self, [.float32, .int8, .uint8, .int16, .int32])]
+    ) { try make(&$0) }
+  ]
 
   private let inputType, outputType: TensorType
   private let count: Int

@@ -11,7 +11,18 @@ import TFLiteModel
 /// and hybrid ones (float input, int8 filter) ``HybridConvolutionKernel`` (same factory).
 /// Grouped convolution (input channels a multiple of the filter's) is rejected at load.
 final class ConvolutionKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.conv2d: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .conv2d, notes: "per-channel int8 weights; int16 with int8 weights (16x8)",
+      [
+        KernelVariant(ConvolutionKernel.self, [.float32]),
+        KernelVariant(QuantizedConvolutionKernel.self, [.int8, .uint8]),
+        KernelVariant(Int16x8ConvolutionKernel.self, [.int16]),
+        KernelVariant(HybridConvolutionKernel.self, [.hybrid]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   private let geometry: ConvolutionGeometry
   private let outputChannels: Int

@@ -11,7 +11,18 @@ import TFLiteModel
 /// ``Int16x8ConvolutionKernel``, hybrid ones (float input, int8 filter)
 /// ``HybridConvolutionKernel`` (same factory).
 final class DepthwiseConvolutionKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.depthwiseConv2d: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .depthwiseConv2d, notes: "per-channel int8 weights; int16 with int8 weights (16x8)",
+      [
+        KernelVariant(DepthwiseConvolutionKernel.self, [.float32]),
+        KernelVariant(QuantizedDepthwiseConvolutionKernel.self, [.int8, .uint8]),
+        KernelVariant(Int16x8ConvolutionKernel.self, [.int16]),
+        KernelVariant(HybridConvolutionKernel.self, [.hybrid]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   private let geometry: ConvolutionGeometry
   private let multiplier: Int

@@ -12,7 +12,19 @@ import TFLiteModel
 /// ``Int16x8ConvolutionKernel``, hybrid ones (float input, int8 weights)
 /// ``HybridFullyConnectedKernel`` (same factory); shuffled weights are rejected at load.
 final class FullyConnectedKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.fullyConnected: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .fullyConnected,
+      notes: "per-channel int8 weights; int16 with int8 weights (16x8); default weights format",
+      [
+        KernelVariant(FullyConnectedKernel.self, [.float32]),
+        KernelVariant(QuantizedFullyConnectedKernel.self, [.int8, .uint8]),
+        KernelVariant(Int16x8ConvolutionKernel.self, [.int16]),
+        KernelVariant(HybridFullyConnectedKernel.self, [.hybrid]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   /// GEMM sizes: `rows` (M) × `units` (N), summing over `depth` (K).
   struct Shape {

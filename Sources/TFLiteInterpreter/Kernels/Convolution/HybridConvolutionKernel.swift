@@ -20,6 +20,7 @@ import TFLiteModel
 /// integer-valued floats, exact integer sums on the float GEMM) except on the reference kernel
 /// build, which keeps the scalar loop; both give identical outputs.
 final class HybridConvolutionKernel: Kernel {
+  static let sourceFile = #filePath
   /// CONV_2D (filter `[OC][KH][KW][IC]`), or DEPTHWISE_CONV_2D with its depth multiplier
   /// (filter `[1][KH][KW][IC × multiplier]`).
   enum Operator {

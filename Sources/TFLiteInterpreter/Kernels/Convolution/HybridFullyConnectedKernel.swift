@@ -10,6 +10,7 @@ import TFLiteModel
 /// Constant weights run on ``HybridGEMM`` (exact integer sums on the float GEMM) except on
 /// the reference kernel build, which keeps the scalar loop; both give identical outputs.
 final class HybridFullyConnectedKernel: Kernel {
+  static let sourceFile = #filePath
   private let shape: FullyConnectedKernel.Shape
   private let filter: HybridFilter
   private let activation: FusedActivation

@@ -9,6 +9,7 @@
 /// every output is computed by one thread in a fixed order, so the result does not depend on
 /// the thread count. Every kernel build runs this same code.
 struct Int16x8ConvolutionKernel: Kernel {
+  static let sourceFile = #filePath
   /// Which operator and its sizes.
   enum Operation {
     /// Input `[B][H][W][IC]`, filter `[OC][KH][KW][IC]`, output `[B][OH][OW][OC]`.

@@ -17,6 +17,7 @@ import TFLiteModel
 /// products instead (``Int8Convolution``), on the input bytes as they are (or their patches),
 /// the weights packed once at load.
 final class QuantizedConvolutionKernel: Kernel {
+  static let sourceFile = #filePath
   private let geometry: ConvolutionGeometry
   private let outputChannels: Int
   private let quantization: ConvolutionQuantization

@@ -12,6 +12,7 @@ import TFLiteModel
 /// quantized depthwise entry point). When a filter has more taps than can sum exactly, or on
 /// the reference build, ``QuantizedConvolutionReference`` runs.
 final class QuantizedDepthwiseConvolutionKernel: Kernel {
+  static let sourceFile = #filePath
   private let geometry: ConvolutionGeometry
   private let multiplier: Int
   private let quantization: ConvolutionQuantization

@@ -9,6 +9,7 @@ import TFLiteModel
 /// with weights packed once at load as floats `weight − zeroPoint` and the input widened per
 /// run into scratch; the reference build runs ``QuantizedConvolutionReference`` instead.
 final class QuantizedFullyConnectedKernel: Kernel {
+  static let sourceFile = #filePath
   private let shape: FullyConnectedKernel.Shape
   private let quantization: ConvolutionQuantization
   private let kernels: KernelSet

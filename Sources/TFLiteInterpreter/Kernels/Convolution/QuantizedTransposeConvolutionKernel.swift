@@ -9,6 +9,7 @@ import TFLiteModel
 ///   `Int64` (or `Int32` when the bias or `quantized_bias_type` is int32), `+ bias`, requantized
 ///   with the matching `MultiplyByQuantizedMultiplier` and clamped.
 final class QuantizedTransposeConvolutionKernel: Kernel {
+  static let sourceFile = #filePath
   private let geometry: TransposeConvolutionGeometry
   private let inputZero, weightZero, outputZero: Int32
   private let multipliers: [QuantizedArithmetic.Multiplier]

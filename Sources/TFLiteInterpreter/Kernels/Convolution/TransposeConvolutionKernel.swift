@@ -16,7 +16,16 @@ import TFLiteModel
 /// The same factory builds ``QuantizedTransposeConvolutionKernel`` for uint8, int8 and int16
 /// (16x8) models.
 final class TransposeConvolutionKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.transposeConv: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .transposeConv, data: .input(2), notes: "int16 with int8 weights (16x8)",
+      [
+        KernelVariant(TransposeConvolutionKernel.self, [.float32, .hybrid]),
+        KernelVariant(QuantizedTransposeConvolutionKernel.self, [.int8, .uint8, .int16]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   private let geometry: TransposeConvolutionGeometry
   private let activation: FusedActivation

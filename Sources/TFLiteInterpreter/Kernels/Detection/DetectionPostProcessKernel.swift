@@ -66,8 +66,15 @@ import TFLiteModel
 /// any box (its intersection with anything is empty), so it neither suppresses nor is
 /// suppressed, and it is output as decoded (inverted) if selected.
 final class DetectionPostProcessKernel: Kernel {
+  static let sourceFile = #filePath
   /// The factory registered for the custom code `TFLite_Detection_PostProcess`.
-  static let factory: KernelFactory = { try make(&$0) }
+  static let registrations = [
+    KernelRegistration(
+      custom: DetectionPostProcessOptions.customCode,
+      notes: "SSD box decoding and NMS; float32 outputs",
+      [KernelVariant(DetectionPostProcessKernel.self, [.float32, .int8, .uint8])],
+      factory: { try make(&$0) })
+  ]
 
   /// The parsed custom options.
   let options: DetectionPostProcessOptions

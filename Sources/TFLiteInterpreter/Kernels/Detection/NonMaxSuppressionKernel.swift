@@ -12,10 +12,17 @@ import TFLiteModel
 /// scores after soft suppression (float32), and the number selected (int32 scalar); entries
 /// past that number are 0, as TFLite writes them.
 struct NonMaxSuppressionKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .nonMaxSuppressionV4: { try make(&$0, soft: false) },
-    .nonMaxSuppressionV5: { try make(&$0, soft: true) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.nonMaxSuppressionV4, notes: "constant max_output_size", floats) {
+      try make(&$0, soft: false)
+    },
+    KernelRegistration(
+      .nonMaxSuppressionV5, notes: "constant max_output_size; soft-NMS sigma", floats
+    ) { try make(&$0, soft: true) },
   ]
+  /// The kernels of the operators registered with `floats`.
+  private static let floats = [KernelVariant(NonMaxSuppressionKernel.self, [.float32])]
 
   private let boxCount, limit: Int
   private let soft: Bool

@@ -5,7 +5,12 @@ import TFLiteModel
 /// order of TFLite's single-threaded sum — so float results do not depend on the thread count;
 /// int32 sums wrap.
 struct AddNKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.addN: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.addN, [KernelVariant(AddNKernel.self, [.float32, .int32])]) {
+      try make(&$0)
+    }
+  ]
 
   private let type: TensorType
   private let inputCount, count: Int

@@ -11,16 +11,64 @@ import TFLiteModel
 /// same factory entries. Integer division by zero gives 0 where TFLite fails at run time (see
 /// ``BinaryOperation/apply(_:_:)-(T,T)``).
 struct BinaryKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .add: { try make(&$0, .add) },
-    .sub: { try make(&$0, .subtract) },
-    .mul: { try make(&$0, .multiply) },
-    .div: { try make(&$0, .divide) },
-    .maximum: { try make(&$0, .maximum) },
-    .minimum: { try make(&$0, .minimum) },
-    .floorMod: { try make(&$0, .floorMod) },
-    .floorDiv: { try make(&$0, .floorDivide) },
-    .squaredDifference: { try make(&$0, .squaredDifference) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .add, notes: "int16 quantized (power-of-two scales too) or plain",
+      [
+        KernelVariant(BinaryKernel.self, [.float32, .int16, .int32, .int64]),
+        KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
+        KernelVariant(Int16PowerOfTwoAddSubKernel.self, [.int16]),
+        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
+      ]
+    ) { try make(&$0, .add) },
+    KernelRegistration(
+      .sub, notes: "8-bit and int16 quantized",
+      [
+        KernelVariant(BinaryKernel.self, [.float32, .int32, .int64]),
+        KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
+        KernelVariant(Int16PowerOfTwoAddSubKernel.self, [.int16]),
+        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
+      ]
+    ) { try make(&$0, .subtract) },
+    KernelRegistration(
+      .mul, notes: "int16 quantized or plain",
+      [
+        KernelVariant(BinaryKernel.self, [.float32, .int16, .int32, .int64]),
+        KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
+        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
+      ]
+    ) { try make(&$0, .multiply) },
+    KernelRegistration(
+      .div, notes: "8-bit and int16 quantized",
+      [
+        KernelVariant(BinaryKernel.self, [.float32, .int32]),
+        KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
+        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
+      ]
+    ) { try make(&$0, .divide) },
+    KernelRegistration(.maximum, extrema) { try make(&$0, .maximum) },
+    KernelRegistration(.minimum, extrema) { try make(&$0, .minimum) },
+    KernelRegistration(
+      .floorMod, [KernelVariant(BinaryKernel.self, [.float32, .int8, .int16, .int32, .int64])]
+    ) { try make(&$0, .floorMod) },
+    KernelRegistration(
+      .floorDiv, [KernelVariant(BinaryKernel.self, [.float32, .int8, .int16, .int32])]
+    ) { try make(&$0, .floorDivide) },
+    KernelRegistration(
+      .squaredDifference, notes: "int8 quantized",
+      [
+        KernelVariant(BinaryKernel.self, [.float32, .int32]),
+        KernelVariant(QuantizedBinaryKernel.self, [.int8]),
+        KernelVariant(QuantizedLookupKernel.self, [.int8]),
+      ]
+    ) { try make(&$0, .squaredDifference) },
+  ]
+  /// The kernels of the operators registered with `extrema`.
+  private static let extrema = [
+    KernelVariant(BinaryKernel.self, [.float32, .int32, .int64]),
+    KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
+    KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
   ]
 
   private let operation: BinaryOperation

@@ -16,6 +16,7 @@ import TFLiteModel
 /// fused activation's range, with NumPy-style broadcasting (TFLite's ADD runs this path on
 /// same-shape operands only).
 final class Int16PowerOfTwoAddSubKernel: Kernel {
+  static let sourceFile = #filePath
   private let subtract: Bool
   private let broadcast: Broadcast
   /// Right shifts of input 0 and input 1 (one of them 0).

@@ -22,7 +22,12 @@ import TFLiteModel
 /// Where TFLite fails at run time (a negative int32 exponent) the same double arithmetic gives
 /// a defined result: `x^−k` truncated (0 unless |x| = 1), `Int32.min` for 0^−k.
 struct PowerKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.pow: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.pow, [KernelVariant(PowerKernel.self, [.float32, .int32])]) {
+      try make(&$0)
+    }
+  ]
 
   private let type: TensorType
   private let broadcast: Broadcast

@@ -30,6 +30,7 @@ import TFLiteModel
 /// fails at run time) gives the clamp's upper bound for a positive dividend, its lower bound
 /// for a negative one and the output zero point for 0 / 0.
 final class QuantizedBinaryKernel: Kernel {
+  static let sourceFile = #filePath
   /// Output size from which 8-bit arithmetic precomputes the result of every byte pair.
   static let pairTableThreshold = 16_384
   /// The fewest elements worth a thread on the vector ADD/SUB/MUL kernels (a few microseconds

@@ -5,26 +5,46 @@ import TFLiteModel
 /// wrapping as C++ does for the most negative value. ABS, LOG, SQRT and RSQRT on int8 and
 /// int16 are built by the same factories as ``QuantizedUnaryMath`` lookup kernels.
 struct UnaryMathKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .abs: { try make(&$0, .abs, integers: [.int32]) },
-    .ceil: { try make(&$0, .ceil) },
-    .cos: { try make(&$0, .cos) },
-    .exp: { try make(&$0, .exp) },
-    .floor: { try make(&$0, .floor) },
-    .log: { try make(&$0, .log) },
-    .neg: { try make(&$0, .negate, integers: [.int32, .int64]) },
-    .round: { try make(&$0, .round) },
-    .rsqrt: { try make(&$0, .reciprocalSquareRoot) },
-    .sin: { try make(&$0, .sin) },
-    .sqrt: { try make(&$0, .squareRoot) },
-    .square: { try make(&$0, .square) },
-    .elu: { try make(&$0, .elu) },
-    .gelu: { node in
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .abs, notes: "int8/int16 quantized; int16 plain too",
+      [
+        KernelVariant(UnaryMathKernel.self, [.float32, .int32]),
+        KernelVariant(QuantizedLookupKernel.self, [.int8, .int16]),
+      ]
+    ) { try make(&$0, .abs, integers: [.int32]) },
+    KernelRegistration(.ceil, floatMath) { try make(&$0, .ceil) },
+    KernelRegistration(.cos, floatMath) { try make(&$0, .cos) },
+    KernelRegistration(.exp, floatMath) { try make(&$0, .exp) },
+    KernelRegistration(.floor, floatMath) { try make(&$0, .floor) },
+    KernelRegistration(.log, notes: "int8/int16 quantized", floatOrLookup) { try make(&$0, .log) },
+    KernelRegistration(.neg, [KernelVariant(UnaryMathKernel.self, [.float32, .int32, .int64])]) {
+      try make(&$0, .negate, integers: [.int32, .int64])
+    },
+    KernelRegistration(.round, floatMath) { try make(&$0, .round) },
+    KernelRegistration(.rsqrt, notes: "int8/int16 quantized", floatOrLookup) {
+      try make(&$0, .reciprocalSquareRoot)
+    },
+    KernelRegistration(.sin, floatMath) { try make(&$0, .sin) },
+    KernelRegistration(.sqrt, notes: "int8/int16 quantized", floatOrLookup) {
+      try make(&$0, .squareRoot)
+    },
+    KernelRegistration(.square, floatMath) { try make(&$0, .square) },
+    KernelRegistration(.elu, floatMath) { try make(&$0, .elu) },
+    KernelRegistration(.gelu, floatMath) { node in
       guard case .gelu(let approximate) = node.options else {
         return try make(&node, .gelu(approximate: false))
       }
       return try make(&node, .gelu(approximate: approximate))
     },
+  ]
+  /// The kernels of the operators registered with `floatMath`.
+  private static let floatMath = [KernelVariant(UnaryMathKernel.self, [.float32])]
+  /// The kernels of the operators registered with `floatOrLookup`.
+  private static let floatOrLookup = [
+    KernelVariant(UnaryMathKernel.self, [.float32]),
+    KernelVariant(QuantizedLookupKernel.self, [.int8, .int16]),
   ]
 
   private let function: UnaryMath

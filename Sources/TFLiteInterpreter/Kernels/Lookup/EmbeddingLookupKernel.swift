@@ -9,7 +9,18 @@ import TFLiteModel
 /// An index outside the table, which TFLite reports as an error at run time, yields a row of
 /// zeros here (kernels cannot fail while running).
 final class EmbeddingLookupKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.embeddingLookup: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .embeddingLookup, data: .input(1),
+      notes: "any fixed-size type; int32 ids; int8/uint8 tables to float32",
+      [
+        KernelVariant(
+          EmbeddingLookupKernel.self,
+          [.float32, .float16, .int8, .uint8, .int16, .int32, .int64, .bool, .hybrid])
+      ]
+    ) { try make(&$0) }
+  ]
 
   private let rows: Int
   /// Bytes per table row (copy) or values per row (dequantize).

@@ -9,7 +9,17 @@ import TFLiteModel
 /// The same factory builds ``QuantizedBatchMatMulKernel`` for int8 and int16 (16x8) operands
 /// and ``HybridBatchMatMulKernel`` for a float32 left operand with int8 right operand.
 final class BatchMatMulKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.batchMatmul: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .batchMatmul, notes: "int16 × int8 (16x8) too",
+      [
+        KernelVariant(BatchMatMulKernel.self, [.float32]),
+        KernelVariant(QuantizedBatchMatMulKernel.self, [.int8, .int16]),
+        KernelVariant(HybridBatchMatMulKernel.self, [.hybrid]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   private let shape: BatchMatMulShape
   private let gemm: BatchMatMulGEMM?

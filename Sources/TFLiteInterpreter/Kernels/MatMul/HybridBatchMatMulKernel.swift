@@ -9,6 +9,7 @@ import TFLiteModel
 /// `out = (rowScale · weightScale) · Float(total)` (the weight scale per column when the right
 /// operand is quantized per channel).
 final class HybridBatchMatMulKernel: Kernel {
+  static let sourceFile = #filePath
   private let shape: BatchMatMulShape
   private let filter: HybridFilter
   /// Rows of the left operand: every matrix of the tensor, `rows` rows of `depth` values.

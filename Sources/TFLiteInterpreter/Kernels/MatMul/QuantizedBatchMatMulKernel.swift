@@ -6,6 +6,7 @@ import TFLiteModel
 /// `QuantizeMultiplier(Double(lhsScale · rhsScale) / Double(outputScale))` (the scale product
 /// in float), plus the output zero point, clamped to the type's range (no fused activation).
 final class QuantizedBatchMatMulKernel: Kernel {
+  static let sourceFile = #filePath
   private let shape: BatchMatMulShape
   private let lhsZero, rhsZero, outputZero: Int32
   private let multiplier: QuantizedArithmetic.Multiplier

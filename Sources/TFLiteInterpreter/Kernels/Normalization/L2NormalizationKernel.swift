@@ -13,7 +13,12 @@ import TFLiteModel
 /// The fused activation must be NONE and quantized outputs must have scale 1/128 and zero point
 /// 128 (uint8) or 0 (int8), as TFLite requires.
 struct L2NormalizationKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.l2Normalization: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .l2Normalization, [KernelVariant(L2NormalizationKernel.self, [.float32, .int8, .uint8])]
+    ) { try make(&$0) }
+  ]
 
   private let type: TensorType
   /// The input's zero point (quantized types).

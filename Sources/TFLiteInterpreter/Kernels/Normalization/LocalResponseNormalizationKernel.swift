@@ -14,7 +14,12 @@ import TFLiteModel
 /// reference kernel's window, which stops one short of TensorFlow's `c + radius`), the power
 /// by the C library's `powf`.
 struct LocalResponseNormalizationKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.localResponseNormalization: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .localResponseNormalization,
+      [KernelVariant(LocalResponseNormalizationKernel.self, [.float32])], factory: make)
+  ]
 
   private let radius: Int
   private let bias, alpha, beta: Float

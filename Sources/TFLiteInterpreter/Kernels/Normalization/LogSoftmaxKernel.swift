@@ -13,7 +13,16 @@ import TFLiteModel
 /// the C library's `expf` and `logf` (the max ignores NaN, as std::max does). uint8 and int8
 /// inputs are handed to ``QuantizedLogSoftmaxKernel``.
 struct LogSoftmaxKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.logSoftmax: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .logSoftmax,
+      [
+        KernelVariant(LogSoftmaxKernel.self, [.float32]),
+        KernelVariant(QuantizedLogSoftmaxKernel.self, [.int8, .uint8]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   private let rows: LastDimensionRows
 

@@ -13,6 +13,7 @@ import TFLiteModel
 /// The output must be scaled 16/256 with zero point 255 (uint8) or 127 (int8), as TFLite
 /// requires; the input's scale must make `input_scale · 2^26` greater than 1.
 struct QuantizedLogSoftmaxKernel: Kernel {
+  static let sourceFile = #filePath
   /// Integer bits of the scaled differences (Q5.26) and of the logarithm.
   private static let scaledDifferenceBits = 5
   /// Integer bits of the sum of exponentials (Q12.19).

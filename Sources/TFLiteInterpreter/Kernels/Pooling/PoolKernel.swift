@@ -8,16 +8,23 @@ import TFLiteModel
 /// ``QuantizedPoolKernel`` from the same factory entries; quantized L2_POOL_2D is rejected, as in
 /// TFLite.
 struct PoolKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .averagePool2d: { try make(&$0, .average) },
-    .maxPool2d: { try make(&$0, .maximum) },
-    .l2Pool2d: { try make(&$0, .l2) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.averagePool2d, floatOrQuantized) { try make(&$0, .average) },
+    KernelRegistration(.maxPool2d, floatOrQuantized) { try make(&$0, .maximum) },
+    KernelRegistration(.l2Pool2d, [KernelVariant(PoolKernel.self, [.float32])]) {
+      try make(&$0, .l2)
+    },
+  ]
+  /// The kernels of the operators registered with `floatOrQuantized`.
+  private static let floatOrQuantized = [
+    KernelVariant(PoolKernel.self, [.float32]),
+    KernelVariant(QuantizedPoolKernel.self, [.int8, .uint8, .int16]),
   ]
 
   private let mode: PoolMode
   private let activation: FusedActivation
   private let geometry: PoolGeometry
-
 
   private static func make(_ node: inout NodeContext, _ mode: PoolMode) throws(InterpreterError)
     -> any Kernel

@@ -9,6 +9,7 @@ import TFLiteModel
 /// Both are then clamped to the fused activation's quantized range. The input's quantization
 /// parameters are not used: TFLite only asserts, in debug builds, that they equal the output's.
 final class QuantizedPoolKernel: Kernel {
+  static let sourceFile = #filePath
   private let average: Bool
   private let type: TensorType
   private let lower, upper: Int32

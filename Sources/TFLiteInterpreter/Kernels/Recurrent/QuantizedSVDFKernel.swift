@@ -14,6 +14,7 @@ import TFLiteModel
 /// — applies no clamp beyond the int8 range: negative outputs stay. The zero points of the
 /// weights and the state are ignored (taken as 0), as the reference does.
 final class QuantizedSVDFKernel: Kernel {
+  static let sourceFile = #filePath
   private let geometry: SVDFGeometry
   private let inputZero, outputZero: Int32
   private let featureMultiplier, outputMultiplier: QuantizedArithmetic.Multiplier

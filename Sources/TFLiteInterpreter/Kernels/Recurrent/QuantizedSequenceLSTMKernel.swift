@@ -20,6 +20,7 @@ import TFLiteModel
 /// zero point come from the operator's fifth intermediate tensor. Layer normalization,
 /// peepholes, projection and CIFG are rejected by ``SequenceLSTMKernel``'s factory.
 final class QuantizedSequenceLSTMKernel: Kernel {
+  static let sourceFile = #filePath
   /// One gate's folded biases and requantization multipliers.
   private struct Gate {
     let inputBias, recurrentBias: [Int32]

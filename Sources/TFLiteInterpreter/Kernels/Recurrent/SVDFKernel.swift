@@ -22,7 +22,15 @@ import TFLiteModel
 ///
 /// int8 models run ``QuantizedSVDFKernel`` (same factory).
 final class SVDFKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.svdf: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .svdf, notes: "int8 with int16 state and weights_time; state in a variable tensor",
+      [
+        KernelVariant(SVDFKernel.self, [.float32, .hybrid]),
+        KernelVariant(QuantizedSVDFKernel.self, [.int8]),
+      ], factory: make)
+  ]
 
   /// The per-tensor scales of a hybrid model's int8 weights, and how its input is quantized.
   struct Hybrid {

@@ -22,7 +22,15 @@ import TFLiteModel
 /// The coupled input gate (CIFG), peepholes, projection and layer normalization are rejected
 /// at load. int8 models run ``QuantizedSequenceLSTMKernel`` (same factory).
 final class SequenceLSTMKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.unidirectionalSequenceLstm: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .unidirectionalSequenceLstm, notes: "no peephole, projection, layer norm or CIFG",
+      [
+        KernelVariant(SequenceLSTMKernel.self, [.float32, .hybrid]),
+        KernelVariant(QuantizedSequenceLSTMKernel.self, [.int8]),
+      ], factory: make)
+  ]
 
   /// Input positions of each gate's weights and bias, in TFLite's order i, f, c, o.
   static let gateInputs: [(input: Int, recurrent: Int, bias: Int)] = [

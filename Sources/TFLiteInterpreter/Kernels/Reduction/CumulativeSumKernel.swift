@@ -8,7 +8,12 @@ import TFLiteModel
 /// float sum rounds exactly as there; integers wrap). Work is split between the slices before
 /// the axis, never along it.
 struct CumulativeSumKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.cumsum: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .cumsum, notes: "constant axis",
+      [KernelVariant(CumulativeSumKernel.self, [.float32, .int32, .int64])], factory: make)
+  ]
 
   private let type: TensorType
   private let exclusive, reverse: Bool

@@ -21,10 +21,13 @@ import TFLiteModel
 /// outputs are 1 (products), false (ANY), true (ALL), or 0 (quantized products, which
 /// TFLite leaves unwritten).
 struct FoldingReduceKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .reduceAny: { try makeLogical(&$0, .any) },
-    .reduceAll: { try makeLogical(&$0, .all) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.reduceAny, notes: "constant axes", booleans) { try makeLogical(&$0, .any) },
+    KernelRegistration(.reduceAll, notes: "constant axes", booleans) { try makeLogical(&$0, .all) },
   ]
+  /// The kernels of the operators registered with `booleans`.
+  private static let booleans = [KernelVariant(FoldingReduceKernel.self, [.bool])]
 
   /// How elements are folded.
   enum Fold {

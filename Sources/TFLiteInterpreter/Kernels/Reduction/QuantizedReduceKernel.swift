@@ -16,6 +16,7 @@ import TFLiteModel
 /// TFLite's reference SUM reads int8 and int16 data as uint8 (a defect of its kernel
 /// dispatch); this kernel reads every type as itself.
 final class QuantizedReduceKernel: Kernel {
+  static let sourceFile = #filePath
   private let operation: ReduceOperation
   private let type: TensorType
   private let inputCount, outputCount: Int

@@ -11,12 +11,28 @@ import TFLiteModel
 /// entries (and quantized REDUCE_PROD on to ``FoldingReduceKernel``), int32 and int64
 /// REDUCE_PROD to ``FoldingReduceKernel``, which also has REDUCE_ANY and REDUCE_ALL.
 struct ReduceKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .mean: { try make(&$0, .mean) },
-    .sum: { try make(&$0, .sum) },
-    .reduceMax: { try make(&$0, .maximum) },
-    .reduceMin: { try make(&$0, .minimum) },
-    .reduceProd: { try make(&$0, .product) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(.mean, notes: "constant axes", floatOrQuantized) { try make(&$0, .mean) },
+    KernelRegistration(.sum, notes: "constant axes", floatOrQuantized) { try make(&$0, .sum) },
+    KernelRegistration(.reduceMax, notes: "constant axes", floatOrQuantized) {
+      try make(&$0, .maximum)
+    },
+    KernelRegistration(.reduceMin, notes: "constant axes", floatOrQuantized) {
+      try make(&$0, .minimum)
+    },
+    KernelRegistration(
+      .reduceProd, notes: "constant axes",
+      [
+        KernelVariant(ReduceKernel.self, [.float32]),
+        KernelVariant(FoldingReduceKernel.self, [.int8, .int16, .int32, .int64]),
+      ]
+    ) { try make(&$0, .product) },
+  ]
+  /// The kernels of the operators registered with `floatOrQuantized`.
+  private static let floatOrQuantized = [
+    KernelVariant(ReduceKernel.self, [.float32]),
+    KernelVariant(QuantizedReduceKernel.self, [.int8, .uint8, .int16]),
   ]
 
   /// Channels per unit of work when the innermost dimension is kept.

@@ -14,6 +14,7 @@ import TFLiteModel
 ///
 /// Quantization parameters are not used: values are interpolated as stored, as in TFLite.
 final class QuantizedResizeBilinearKernel: Kernel {
+  static let sourceFile = #filePath
   private let type: TensorType
   private let geometry: ResizeGeometry
   private let halfPixelCenters: Bool

@@ -8,7 +8,16 @@ import TFLiteModel
 /// uint8, int8 and int16 inputs are handed to ``QuantizedResizeBilinearKernel`` from the same
 /// factory entry.
 final class ResizeBilinearKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.resizeBilinear: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .resizeBilinear, notes: "constant size",
+      [
+        KernelVariant(ResizeBilinearKernel.self, [.float32]),
+        KernelVariant(QuantizedResizeBilinearKernel.self, [.int8, .uint8, .int16]),
+      ]
+    ) { try make(&$0) }
+  ]
 
   private let geometry: ResizeGeometry
   private let heightScale, widthScale: Float

@@ -7,7 +7,13 @@ import TFLiteModel
 /// under half_pixel_centers (else 0); `round(v)` (half away from zero) with align_corners, else
 /// `⌊v⌋`; then at most `size - 1`, and at least 0 under half_pixel_centers.
 final class ResizeNearestNeighborKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.resizeNearestNeighbor: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .resizeNearestNeighbor, notes: "constant size",
+      [KernelVariant(ResizeNearestNeighborKernel.self, [.float32, .int8, .uint8, .int16])],
+      factory: make)
+  ]
 
   private let geometry: ResizeGeometry
   private let elementSize: Int

@@ -9,9 +9,13 @@ import TFLiteModel
 /// same shape. SELECT_V2 broadcasts all three NumPy style. When all three hold one element the
 /// output keeps the shape the model gives it, as in TFLite.
 struct SelectKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .select: { try make(&$0, broadcasting: false) },
-    .selectV2: { try make(&$0, broadcasting: true) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.select, SelectKernel.self, data: .input(1), notes: "bool condition") {
+      try make(&$0, broadcasting: false)
+    },
+    .anyFixedSize(.selectV2, SelectKernel.self, data: .input(1), notes: "bool condition, broadcast")
+    { try make(&$0, broadcasting: true) },
   ]
 
   private let elementSize: Int

@@ -8,7 +8,13 @@ import TFLiteModel
 /// first, equal values by ascending index, NaN after every number (NaNs by index). Quantized
 /// values are compared as stored, which orders them as their real values.
 struct TopKKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.topkV2: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .topkV2, notes: "constant k",
+      [KernelVariant(TopKKernel.self, [.float32, .int8, .uint8, .int16, .int32, .int64])],
+      factory: make)
+  ]
 
   private let type: TensorType
   private let narrowIndices: Bool

@@ -9,7 +9,13 @@ import TFLiteModel
 /// constants), and the node is then evaluated at load. A condition computed at run time is
 /// refused with an unsupported-node error (TFLite resizes the output while running).
 struct WhereKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.where: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .where, notes: "constant condition; uint32 too",
+      [KernelVariant(WhereKernel.self, [.float32, .int8, .uint8, .int32, .int64, .bool])],
+      factory: make)
+  ]
 
   private let type: TensorType
   private let shape: [Int]

@@ -6,7 +6,11 @@ import TFLiteModel
 /// shape's value. The output has as many elements as the longer input; its values are
 /// computed at run time (and at load when both shapes are known, by constant folding).
 struct BroadcastArgsKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.broadcastArgs: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .broadcastArgs, [KernelVariant(BroadcastArgsKernel.self, [.int32, .int64])], factory: make)
+  ]
 
   private let wide: Bool
   private let firstCount, secondCount, outputCount: Int

@@ -17,9 +17,12 @@ import TFLiteModel
 /// rejects differing int8 parameters). PACK and int16 CONCATENATION inputs must share the
 /// output's scale and zero point, as in TFLite.
 final class ConcatenationKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .concatenation: { try makeConcatenation(&$0) },
-    .pack: { try makePack(&$0) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(
+      .concatenation, ConcatenationKernel.self, notes: "8-bit inputs requantized to the output"
+    ) { try makeConcatenation(&$0) },
+    .anyFixedSize(.pack, ConcatenationKernel.self) { try makePack(&$0) },
   ]
 
   /// Number of output rows (product of the dimensions before the axis).

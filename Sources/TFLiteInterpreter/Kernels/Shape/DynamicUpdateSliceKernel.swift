@@ -6,7 +6,12 @@ import TFLiteModel
 /// time; each is clamped to `0 ... operand − update` of its dimension, as TFLite does, so the
 /// update always lies inside.
 struct DynamicUpdateSliceKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.dynamicUpdateSlice: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(
+      .dynamicUpdateSlice, DynamicUpdateSliceKernel.self, notes: "int32 or int64 start indices",
+      factory: make)
+  ]
 
   private let operandBytes, elementSize: Int
   private let wideIndices: Bool

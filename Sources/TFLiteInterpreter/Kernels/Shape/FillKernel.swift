@@ -8,9 +8,12 @@ import TFLiteModel
 /// ZEROS_LIKE: zeros of the input's shape and type (TFLite: int64, int32, float32); it reads
 /// only the input's shape, so it is evaluated at load.
 struct FillKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .fill: { try makeFill(&$0) },
-    .zerosLike: { try makeZerosLike(&$0) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(
+      .fill, FillKernel.self, data: .input(1), notes: "the value's type; constant shape"
+    ) { try makeFill(&$0) },
+    .anyFixedSize(.zerosLike, FillKernel.self) { try makeZerosLike(&$0) },
   ]
 
   private let elementSize, count: Int

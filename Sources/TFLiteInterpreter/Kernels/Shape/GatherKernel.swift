@@ -11,7 +11,10 @@ import TFLiteModel
 /// EMBEDDING_LOOKUP, the same gather along axis 0 with the inputs swapped, has its own kernel
 /// (``EmbeddingLookupKernel``, which also dequantizes hybrid tables).
 struct GatherKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.gather: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.gather, GatherKernel.self, notes: "int16, int32 or int64 indices", factory: make)
+  ]
 
   private let readIndex: IndexTensor
   private let batchCount, outerCount, coordinateCount, axisSize: Int

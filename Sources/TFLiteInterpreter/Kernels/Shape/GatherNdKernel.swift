@@ -10,7 +10,11 @@ import TFLiteModel
 /// a tuple computed at run time with a coordinate outside produces a slice of zero bytes
 /// (TFLite fails the invocation instead), so no read is out of bounds.
 struct GatherNdKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.gatherNd: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(
+      .gatherNd, GatherNdKernel.self, notes: "int16, int32 or int64 indices", factory: make)
+  ]
 
   private let readIndex: IndexTensor
   /// The first `n` params dimensions and their strides in slices.

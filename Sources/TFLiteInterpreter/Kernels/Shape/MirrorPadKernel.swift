@@ -9,7 +9,10 @@ import TFLiteModel
 /// repeats it (`b a | a b c | c b`). Every output element is a copy of one input element,
 /// so quantized tensors keep their bytes.
 struct MirrorPadKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.mirrorPad: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.mirrorPad, MirrorPadKernel.self, notes: "constant paddings", factory: make)
+  ]
 
   private let elementSize: Int
   /// For each dimension, the input coordinate of every output coordinate.

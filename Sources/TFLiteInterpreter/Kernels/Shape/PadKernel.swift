@@ -12,9 +12,10 @@ import TFLiteModel
 /// into the last padded one, and each output row is either all padding or padding, one copied
 /// input row, padding.
 final class PadKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .pad: { try make(&$0) },
-    .padv2: { try make(&$0) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.pad, PadKernel.self, notes: "constant paddings") { try make(&$0) },
+    .anyFixedSize(.padv2, PadKernel.self, notes: "constant paddings") { try make(&$0) },
   ]
 
   private let elementSize: Int

@@ -9,7 +9,11 @@ import TFLiteModel
 /// in float arithmetic for floats, and element `i + 1` is element `i` plus `delta` (floats
 /// accumulate their rounding as TFLite's loop does; integers wrap).
 struct RangeKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.range: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .range, [KernelVariant(RangeKernel.self, [.float32, .int32, .int64])], factory: make)
+  ]
 
   private let type: TensorType
   private let count: Int

@@ -9,14 +9,16 @@ import TFLiteModel
 /// mean a scalar). As an extension, an int64 shape vector is used when the options give no
 /// shape. One dimension may be -1 and is inferred; dimensions of 0 are allowed.
 struct ReshapeKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .reshape: { try makeReshape(&$0) },
-    .squeeze: { try makeSqueeze(&$0) },
-    .expandDims: { try makeExpandDims(&$0) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.reshape, ReshapeKernel.self) { try makeReshape(&$0) },
+    .anyFixedSize(.squeeze, ReshapeKernel.self) { try makeSqueeze(&$0) },
+    .anyFixedSize(.expandDims, ReshapeKernel.self, notes: "constant axis") {
+      try makeExpandDims(&$0)
+    },
   ]
 
   private let byteCount: Int
-
 
   // MARK: RESHAPE
 

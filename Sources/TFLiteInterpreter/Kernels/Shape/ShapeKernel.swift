@@ -6,7 +6,10 @@ import TFLiteModel
 /// name no integer type (they are absent, or left at the schema's FLOAT32 default, which TFLite
 /// rejects), the output tensor's declared type decides if it is int32 or int64.
 struct ShapeKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.shape: make]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.shape, ShapeKernel.self, notes: "int32 or int64 output", factory: make)
+  ]
 
   /// The dimensions, as the output's little-endian bytes.
   private let bytes: [UInt8]

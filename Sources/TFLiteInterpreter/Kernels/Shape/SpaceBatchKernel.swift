@@ -11,9 +11,10 @@ import TFLiteModel
 /// Output batch `b` of SPACE_TO_BATCH_ND holds input batch `b % n` shifted by block offset
 /// `(b / n) / bw, (b / n) % bw`; BATCH_TO_SPACE_ND is its inverse, with crops.
 final class SpaceBatchKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .spaceToBatchNd: { try make(&$0, toBatch: true) },
-    .batchToSpaceNd: { try make(&$0, toBatch: false) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.spaceToBatchNd, SpaceBatchKernel.self) { try make(&$0, toBatch: true) },
+    .anyFixedSize(.batchToSpaceNd, SpaceBatchKernel.self) { try make(&$0, toBatch: false) },
   ]
 
   private let toBatch: Bool

@@ -8,10 +8,15 @@ import TFLiteModel
 /// (constant, at most one -1, which takes what the others leave) and the axis. UNPACK removes
 /// `axis` (negative counts from the end), giving `num` outputs, which must equal its size.
 final class SplitKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .split: { try makeSplit(&$0) },
-    .splitV: { try makeSplitV(&$0) },
-    .unpack: { try makeUnpack(&$0) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.split, SplitKernel.self, data: .input(1), notes: "constant axis") {
+      try makeSplit(&$0)
+    },
+    .anyFixedSize(.splitV, SplitKernel.self, notes: "constant axis and sizes") {
+      try makeSplitV(&$0)
+    },
+    .anyFixedSize(.unpack, SplitKernel.self) { try makeUnpack(&$0) },
   ]
 
   /// Which input holds the data (1 for SPLIT, whose axis comes first).

@@ -4,15 +4,16 @@ import TFLiteModel
 /// tensor: SLICE, STRIDED_SLICE, TRANSPOSE, DEPTH_TO_SPACE, SPACE_TO_DEPTH, TILE, BROADCAST_TO
 /// and REVERSE_V2 (factories in the `ViewKernel+…` files). Works on every fixed-size element type by moving bytes.
 final class ViewKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [
-    .slice: { try makeSlice(&$0) },
-    .stridedSlice: { try makeStridedSlice(&$0) },
-    .transpose: { try makeTranspose(&$0) },
-    .depthToSpace: { try makeDepthToSpace(&$0) },
-    .spaceToDepth: { try makeSpaceToDepth(&$0) },
-    .tile: { try makeTile(&$0) },
-    .broadcastTo: { try makeBroadcastTo(&$0) },
-    .reverseV2: { try makeReverse(&$0) },
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(.slice, ViewKernel.self) { try makeSlice(&$0) },
+    .anyFixedSize(.stridedSlice, ViewKernel.self) { try makeStridedSlice(&$0) },
+    .anyFixedSize(.transpose, ViewKernel.self) { try makeTranspose(&$0) },
+    .anyFixedSize(.depthToSpace, ViewKernel.self) { try makeDepthToSpace(&$0) },
+    .anyFixedSize(.spaceToDepth, ViewKernel.self) { try makeSpaceToDepth(&$0) },
+    .anyFixedSize(.tile, ViewKernel.self) { try makeTile(&$0) },
+    .anyFixedSize(.broadcastTo, ViewKernel.self) { try makeBroadcastTo(&$0) },
+    .anyFixedSize(.reverseV2, ViewKernel.self) { try makeReverse(&$0) },
   ]
 
   private let copy: StridedCopy

@@ -3,7 +3,13 @@ import TFLiteModel
 /// ASSIGN_VARIABLE: stores input 1 in the resource variable of handle input 0. The value's
 /// type and static shape must agree with every other node using the variable.
 final class AssignVariableKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.assignVariable: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(
+      .assignVariable, AssignVariableKernel.self, data: .input(1),
+      notes: "the value's type; static shape"
+    ) { try make(&$0) }
+  ]
 
   private let variable: ResourceVariables.Variable
 

@@ -5,7 +5,13 @@ import TFLiteModel
 /// Reading a variable no ASSIGN_VARIABLE has written stops the invocation with
 /// ``InterpreterError/variableNotAssigned(name:)``.
 final class ReadVariableKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.readVariable: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    .anyFixedSize(
+      .readVariable, ReadVariableKernel.self, data: .output(0),
+      notes: "the variable's type; static shape"
+    ) { try make(&$0) }
+  ]
 
   private let variable: ResourceVariables.Variable
 

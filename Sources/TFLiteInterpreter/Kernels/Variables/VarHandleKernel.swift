@@ -4,7 +4,13 @@ import TFLiteModel
 /// its options' container and shared name. The handle is fixed at load, so the node is
 /// evaluated then and READ_VARIABLE / ASSIGN_VARIABLE see it as a constant.
 final class VarHandleKernel: Kernel {
-  static let factories: [BuiltinOperator: KernelFactory] = [.varHandle: { try make(&$0) }]
+  static let sourceFile = #filePath
+  static let registrations: [KernelRegistration] = [
+    KernelRegistration(
+      .varHandle, data: .none, notes: "declares a resource variable",
+      [KernelVariant(VarHandleKernel.self, [])]
+    ) { try make(&$0) }
+  ]
 
   private let handle: Int32
 
