@@ -15,8 +15,7 @@ struct ActivationKernel: Kernel {
     .hardSwish: { try make(&$0) { _ in .hardSwish } },
     .leakyRelu: {
       try make(&$0) { options in
-        if case .leakyRelu(let alpha) = options { return .leakyRelu(alpha: alpha) }
-        return .leakyRelu(alpha: 0)
+        .leakyRelu(alpha: options.decoded(as: LeakyReluOptions.self)?.alpha ?? 0)
       }
     },
   ]

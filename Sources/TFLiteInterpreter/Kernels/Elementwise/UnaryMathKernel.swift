@@ -20,9 +20,7 @@ struct UnaryMathKernel: Kernel {
     .square: { try make(&$0, .square) },
     .elu: { try make(&$0, .elu) },
     .gelu: { node in
-      guard case .gelu(let approximate) = node.options else {
-        return try make(&node, .gelu(approximate: false))
-      }
+      let approximate = node.options.decoded(as: GeluOptions.self)?.approximate ?? false
       return try make(&node, .gelu(approximate: approximate))
     },
   ]

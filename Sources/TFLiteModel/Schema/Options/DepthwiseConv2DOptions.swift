@@ -1,5 +1,5 @@
 /// Options of `DEPTHWISE_CONV_2D` (`DepthwiseConv2DOptions`). Strides and dilations are in pixels.
-public struct DepthwiseConv2DOptions: Sendable, Equatable {
+public struct DepthwiseConv2DOptions: BuiltinOptionsTable {
   public internal(set) var padding: Padding
   public internal(set) var strideWidth, strideHeight: Int
   /// Output channels per input channel. Converters may store 0 or a stale value; the
@@ -9,10 +9,11 @@ public struct DepthwiseConv2DOptions: Sendable, Equatable {
   /// Dilation factors; 1 (the schema default) means no dilation.
   public internal(set) var dilationWidth, dilationHeight: Int
 
-  init(_ table: FlatBufferTable?) throws(FlatBufferError) {
+  /// Decodes the options from `table` (every field at its schema default when absent).
+  public init(_ table: OptionsTableReader) throws(FlatBufferError) {
     (padding, strideWidth, strideHeight) = try table.window()
     depthMultiplier = try table.int(3, "depth_multiplier")
-    activation = try ActivationFunction(table, fieldID: 4)
+    activation = try table.activation(4)
     (dilationWidth, dilationHeight) = try table.dilations(5)
   }
 }

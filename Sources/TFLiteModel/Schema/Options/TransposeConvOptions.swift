@@ -1,5 +1,5 @@
 /// Options of `TRANSPOSE_CONV` (`TransposeConvOptions`). Strides are in pixels.
-public struct TransposeConvOptions: Sendable, Equatable {
+public struct TransposeConvOptions: BuiltinOptionsTable {
   public internal(set) var padding: Padding
   public internal(set) var strideWidth, strideHeight: Int
   public internal(set) var activation: ActivationFunction
@@ -7,9 +7,10 @@ public struct TransposeConvOptions: Sendable, Equatable {
   /// (the default) means unset.
   public internal(set) var quantizedBiasType: TensorType
 
-  init(_ table: FlatBufferTable?) throws(FlatBufferError) {
+  /// Decodes the options from `table` (every field at its schema default when absent).
+  public init(_ table: OptionsTableReader) throws(FlatBufferError) {
     (padding, strideWidth, strideHeight) = try table.window()
-    activation = try ActivationFunction(table, fieldID: 3)
+    activation = try table.activation(3)
     quantizedBiasType = try table.tensorType(4, "quantized_bias_type")
   }
 }
