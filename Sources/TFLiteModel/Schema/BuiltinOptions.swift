@@ -39,6 +39,7 @@ public struct BuiltinOptions: Sendable, Equatable {
     }
   }
 
+  /// Whether both have the same tag and equal decoded options.
   public static func == (lhs: BuiltinOptions, rhs: BuiltinOptions) -> Bool {
     guard lhs.type == rhs.type else { return false }
     switch (lhs.value, rhs.value) {

@@ -1,7 +1,10 @@
 /// Options of `CONV_2D` (`Conv2DOptions`). Strides and dilations are in pixels.
 public struct Conv2DOptions: BuiltinOptionsTable {
+  /// How the window meets the border (SAME when unset).
   public internal(set) var padding: Padding
+  /// The window's step across and down, in pixels (0 when unset).
   public internal(set) var strideWidth, strideHeight: Int
+  /// The activation fused into the output (NONE when unset).
   public internal(set) var activation: ActivationFunction
   /// Dilation factors; 1 (the schema default) means no dilation.
   public internal(set) var dilationWidth, dilationHeight: Int

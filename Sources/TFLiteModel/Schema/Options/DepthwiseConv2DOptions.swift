@@ -1,10 +1,13 @@
 /// Options of `DEPTHWISE_CONV_2D` (`DepthwiseConv2DOptions`). Strides and dilations are in pixels.
 public struct DepthwiseConv2DOptions: BuiltinOptionsTable {
+  /// How the window meets the border (SAME when unset).
   public internal(set) var padding: Padding
+  /// The window's step across and down, in pixels (0 when unset).
   public internal(set) var strideWidth, strideHeight: Int
   /// Output channels per input channel. Converters may store 0 or a stale value; the
   /// interpreter derives the real multiplier from the filter and input shapes.
   public internal(set) var depthMultiplier: Int
+  /// The activation fused into the output (NONE when unset).
   public internal(set) var activation: ActivationFunction
   /// Dilation factors; 1 (the schema default) means no dilation.
   public internal(set) var dilationWidth, dilationHeight: Int

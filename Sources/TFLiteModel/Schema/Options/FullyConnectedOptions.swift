@@ -6,7 +6,9 @@ public struct FullyConnectedOptions: BuiltinOptionsTable {
     case shuffled4x16Int8 = 1
   }
 
+  /// The activation fused into the output (NONE when unset).
   public internal(set) var activation: ActivationFunction
+  /// The weights' layout (`default` when unset).
   public internal(set) var weightsFormat: WeightsFormat
   /// Keep the input's leading dimensions in the output instead of flattening to 2-D.
   public internal(set) var keepNumDims: Bool

@@ -1,7 +1,10 @@
 /// Options of `AVERAGE_POOL_2D`, `MAX_POOL_2D` and `L2_POOL_2D` (`Pool2DOptions`), in pixels.
 public struct Pool2DOptions: BuiltinOptionsTable {
+  /// How the window meets the border (SAME when unset).
   public internal(set) var padding: Padding
+  /// The window's step and size across and down, in pixels (0 when unset).
   public internal(set) var strideWidth, strideHeight, filterWidth, filterHeight: Int
+  /// The activation fused into the output (NONE when unset).
   public internal(set) var activation: ActivationFunction
 
   /// Decodes the options from `table` (every field at its schema default when absent).
