@@ -9,11 +9,17 @@ Sources/TFLiteModel/Schema/:
   BuiltinOperator+Codes.swift      the BuiltinOperator constants and names
   BuiltinOptionsType+Names.swift   the BuiltinOptions union's tags as named constants
                                    (`.conv2DOptions`) and its member names by tag
+  BuiltinOptions+Decoders.swift    the options type decoding each tag in DECODED_OPTIONS
   SchemaLayout+TFLite.swift        every table's field kinds by field id, and every union's
                                    members by tag, for verifying parts the reader does not decode
 
 Run `swift format --in-place` on the written files afterwards (the committed files are
 formatted).
+
+To decode an operator's options: add its schema table to DECODED_OPTIONS below, with the
+Swift type (conforming to BuiltinOptionsTable, in Sources/TFLiteModel/Schema/Options/) that
+decodes it, and run this script. Tags not listed are verified against the schema but left
+undecoded.
 """
 import os
 import re
@@ -24,6 +30,52 @@ SCALARS = {
     "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
     "int": 4, "uint": 4, "float": 4, "int32": 4, "uint32": 4, "float32": 4,
     "long": 8, "ulong": 8, "double": 8, "int64": 8, "uint64": 8, "float64": 8,
+}
+
+# BuiltinOptions union members (schema table names) decoded, and the Swift type decoding each;
+# one type may decode several tables (it sees the union tag it decodes).
+DECODED_OPTIONS = {
+    "Conv2DOptions": "Conv2DOptions",
+    "DepthwiseConv2DOptions": "DepthwiseConv2DOptions",
+    "Pool2DOptions": "Pool2DOptions",
+    "SVDFOptions": "SVDFOptions",
+    "FullyConnectedOptions": "FullyConnectedOptions",
+    "SoftmaxOptions": "SoftmaxOptions",
+    "ConcatenationOptions": "ConcatenationOptions",
+    "AddOptions": "ArithmeticOptions",
+    "L2NormOptions": "L2NormalizationOptions",
+    "LocalResponseNormalizationOptions": "LocalResponseNormalizationOptions",
+    "ResizeBilinearOptions": "ResizeOptions",
+    "ReshapeOptions": "ReshapeOptions",
+    "SpaceToDepthOptions": "SpaceToDepthOptions",
+    "MulOptions": "ArithmeticOptions",
+    "GatherOptions": "GatherOptions",
+    "ReducerOptions": "ReducerOptions",
+    "SubOptions": "ArithmeticOptions",
+    "DivOptions": "ArithmeticOptions",
+    "SqueezeOptions": "SqueezeOptions",
+    "StridedSliceOptions": "StridedSliceOptions",
+    "SplitOptions": "SplitOptions",
+    "CastOptions": "CastOptions",
+    "ArgMaxOptions": "ArgMaxOptions",
+    "TransposeConvOptions": "TransposeConvOptions",
+    "ShapeOptions": "ShapeOptions",
+    "ArgMinOptions": "ArgMinOptions",
+    "PackOptions": "PackOptions",
+    "UnpackOptions": "UnpackOptions",
+    "ResizeNearestNeighborOptions": "ResizeOptions",
+    "LeakyReluOptions": "LeakyReluOptions",
+    "MirrorPadOptions": "MirrorPadOptions",
+    "SplitVOptions": "SplitVOptions",
+    "DepthToSpaceOptions": "DepthToSpaceOptions",
+    "UnidirectionalSequenceLSTMOptions": "SequenceLSTMOptions",
+    "IfOptions": "IfOptions",
+    "WhileOptions": "WhileOptions",
+    "BatchMatMulOptions": "BatchMatMulOptions",
+    "CumsumOptions": "CumsumOptions",
+    "CallOnceOptions": "CallOnceOptions",
+    "VarHandleOptions": "VarHandleOptions",
+    "GeluOptions": "GeluOptions",
 }
 
 
@@ -124,6 +176,17 @@ def main(schema_path):
     lines += [f"    \"{name}\"," for name in members]
     lines.append("  ]\n}")
     open(os.path.join(out_dir, "BuiltinOptionsType+Names.swift"), "w").write("\n".join(lines) + "\n")
+
+    unknown = sorted(set(DECODED_OPTIONS) - set(members))
+    if unknown:
+        raise SystemExit(f"DECODED_OPTIONS names tables the BuiltinOptions union lacks: {unknown}")
+    lines = [header + "extension BuiltinOptions {",
+             "  /// The type decoding each union tag (from DECODED_OPTIONS in the generator); other tags",
+             "  /// are verified against the schema and left undecoded.",
+             "  static let decoders: [BuiltinOptionsType: any BuiltinOptionsTable.Type] = ["]
+    lines += [f"    .{lower_camel(name)}: {DECODED_OPTIONS[name]}.self," for name in members if name in DECODED_OPTIONS]
+    lines.append("  ]\n}")
+    open(os.path.join(out_dir, "BuiltinOptions+Decoders.swift"), "w").write("\n".join(lines) + "\n")
 
     lines = [header + "extension SchemaLayout {", "  /// The TFLite model schema (`TFL3`).", "  static let tflite = SchemaLayout(",
              "    tables: ["]

@@ -278,21 +278,20 @@ struct QuantizedConvolutionTests {
       let bias = graph.tensors[op.inputs[2]]
       let output = graph.tensors[op.outputs[0]]
       var c = Support.Case()
-      switch op.builtinOptions {
-      case .conv2D(let options):
+      if let options = op.builtinOptions.decoded(as: Conv2DOptions.self) {
         c.kind = .convolution
         c.outputChannels = filter.shape[0]
         (c.strideHeight, c.strideWidth) = (options.strideHeight, options.strideWidth)
         (c.dilationHeight, c.dilationWidth) = (options.dilationHeight, options.dilationWidth)
         c.same = options.padding == .same
         c.activation = options.activation.rawValue
-      case .depthwiseConv2D(let options):
+      } else if let options = op.builtinOptions.decoded(as: DepthwiseConv2DOptions.self) {
         c.kind = .depthwise(multiplier: filter.shape[3] / input.shape[3])
         (c.strideHeight, c.strideWidth) = (options.strideHeight, options.strideWidth)
         (c.dilationHeight, c.dilationWidth) = (options.dilationHeight, options.dilationWidth)
         c.same = options.padding == .same
         c.activation = options.activation.rawValue
-      default:
+      } else {
         continue
       }
       c.signed = input.type == .int8

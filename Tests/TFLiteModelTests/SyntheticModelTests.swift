@@ -18,18 +18,14 @@ struct SyntheticModelTests {
     #expect(main.tensors.map(\.name) == ["a", "b", "sum"])
     #expect(main.inputs == [0, 1])
     #expect(main.outputs == [2])
-    #expect(main.operators.first?.builtinOptions == .add(try #require(Self.arithmetic(.relu))))
+    let options = try #require(main.operators.first?.builtinOptions)
+    #expect(options.type == .addOptions && options.typeName == "AddOptions")
+    let add = try #require(options.decoded(as: ArithmeticOptions.self))
+    #expect(add.activation == .relu && add.potScaleInt16)
+    #expect(options.decoded(as: Conv2DOptions.self) == nil)
     #expect(model.metadata == nil)
     #expect(model.archive == nil)
     #expect(model.warnings.isEmpty)
-  }
-
-  static func arithmetic(_ activation: ActivationFunction) -> ArithmeticOptions? {
-    guard
-      case .add(let options) = try? ModelFile(bytes: S.bytes(S.minimal)).mainSubgraph.operators[0]
-        .builtinOptions
-    else { return nil }
-    return options.activation == activation ? options : nil
   }
 
   @Test("every tensor type, shape signatures, variables and per-channel quantization")
@@ -112,42 +108,46 @@ struct SyntheticModelTests {
           tensors: [S.tensor("x", shape: [1]), S.tensor("y", shape: [1])], inputs: [0],
           outputs: [1], operators: operators)))
     let decoded = model.mainSubgraph.operators.map(\.builtinOptions)
-    guard case .conv2D(let conv) = decoded[0] else { throw Failure("conv") }
+    let conv = try #require(decoded[0].decoded(as: Conv2DOptions.self))
     #expect(conv.padding == .valid && conv.strideWidth == 2 && conv.strideHeight == 3)
     #expect(conv.activation == .relu6 && conv.dilationWidth == 2 && conv.dilationHeight == 4)
-    guard case .depthwiseConv2D(let depthwise) = decoded[1] else { throw Failure("depthwise") }
+    let depthwise = try #require(decoded[1].decoded(as: DepthwiseConv2DOptions.self))
     #expect(
       depthwise.padding == .same && depthwise.depthMultiplier == 2 && depthwise.activation == .relu)
     #expect(depthwise.dilationWidth == 3 && depthwise.dilationHeight == 1)
-    guard case .pool2D(let pool) = decoded[2] else { throw Failure("pool") }
+    let pool = try #require(decoded[2].decoded(as: Pool2DOptions.self))
     #expect(
       pool.filterWidth == 7 && pool.filterHeight == 5 && pool.activation == .relu6
         && pool.padding == .valid)
-    guard case .fullyConnected(let fullyConnected) = decoded[3] else { throw Failure("fc") }
+    let fullyConnected = try #require(decoded[3].decoded(as: FullyConnectedOptions.self))
     #expect(fullyConnected.keepNumDims && fullyConnected.activation == .relu)
-    #expect(decoded[4] == .softmax(beta: 0.5))
-    #expect(decoded[5] == .concatenation(axis: -1, activation: .relu6))
-    guard case .resizeBilinear(let bilinear) = decoded[6],
-      case .resizeNearestNeighbor(let nearest) = decoded[7]
-    else {
-      throw Failure("resize")
-    }
+    #expect(decoded[4].decoded(as: SoftmaxOptions.self)?.beta == 0.5)
+    let concatenation = try #require(decoded[5].decoded(as: ConcatenationOptions.self))
+    #expect(concatenation.axis == -1 && concatenation.activation == .relu6)
+    let bilinear = try #require(decoded[6].decoded(as: ResizeOptions.self))
+    let nearest = try #require(decoded[7].decoded(as: ResizeOptions.self))
     #expect(bilinear.alignCorners && !bilinear.halfPixelCenters)
     #expect(!nearest.alignCorners && nearest.halfPixelCenters)
-    #expect(decoded[8] == .reshape(newShape: [1, -1, 4]))
-    guard case .stridedSlice(let slice) = decoded[9] else { throw Failure("slice") }
+    #expect(decoded[6].type == .resizeBilinearOptions)
+    #expect(decoded[7].type == .resizeNearestNeighborOptions)
+    #expect(decoded[8].decoded(as: ReshapeOptions.self)?.newShape == [1, -1, 4])
+    let slice = try #require(decoded[9].decoded(as: StridedSliceOptions.self))
     #expect(slice.beginMask == 1 && slice.endMask == 2 && slice.ellipsisMask == 4)
     #expect(slice.newAxisMask == 8 && slice.shrinkAxisMask == 16 && slice.offset)
-    #expect(decoded[10] == .reducer(keepDims: true))
-    #expect(decoded[11] == .squeeze(dimensions: [1, 2]))
-    #expect(decoded[12] == .split(numSplits: 3))
-    #expect(decoded[13] == .cast(input: .uint8, output: .float32))
-    #expect(decoded[14] == .argMax(outputType: .int64))
-    #expect(decoded[15] == .pack(valuesCount: 2, axis: -1))
-    #expect(decoded[16] == .leakyRelu(alpha: 0.2))
-    #expect(decoded[17] == .depthToSpace(blockSize: 2))
-    #expect(decoded[18] == .other(BuiltinOptionsType(rawValue: 22)))
+    #expect(decoded[10].decoded(as: ReducerOptions.self)?.keepDims == true)
+    #expect(decoded[11].decoded(as: SqueezeOptions.self)?.dimensions == [1, 2])
+    #expect(decoded[12].decoded(as: SplitOptions.self)?.numSplits == 3)
+    #expect(decoded[12].decoded(as: SplitVOptions.self) == nil)
+    let cast = try #require(decoded[13].decoded(as: CastOptions.self))
+    #expect(cast.inputType == .uint8 && cast.outputType == .float32)
+    #expect(decoded[14].decoded(as: ArgMaxOptions.self)?.outputType == .int64)
+    let pack = try #require(decoded[15].decoded(as: PackOptions.self))
+    #expect(pack.valuesCount == 2 && pack.axis == -1)
+    #expect(decoded[16].decoded(as: LeakyReluOptions.self)?.alpha == 0.2)
+    #expect(decoded[17].decoded(as: DepthToSpaceOptions.self)?.blockSize == 2)
+    #expect(decoded[18].type == BuiltinOptionsType(rawValue: 22))
     #expect(decoded[18].typeName == "PadOptions")
+    #expect(decoded[18] != decoded[19] && decoded[4] == decoded[4])
     #expect(decoded[19].typeName == "BuiltinOptions200")
   }
 

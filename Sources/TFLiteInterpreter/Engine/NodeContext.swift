@@ -10,6 +10,7 @@ struct NodeContext {
   let subgraphIndex: Int
   /// The operator's name, e.g. `CONV_2D` or `CUSTOM:TFLite_Detection_PostProcess`.
   let operatorName: String
+  /// The operator's builtin options; ``options(_:noneMeansDefaults:)`` reads them as a type.
   let options: BuiltinOptions
   let customOptions: ArraySlice<UInt8>?
   /// The inputs in order; nil where an optional input is omitted (-1 in the model).
@@ -55,6 +56,18 @@ struct NodeContext {
     guard outputs.count == count else {
       throw invalid("expected \(count) outputs, found \(outputs.count)")
     }
+  }
+
+  /// The node's options as `T`; any other options table is an error (`options are X, not Y`),
+  /// and so is none (NONE) unless `noneMeansDefaults`, where TFLite reads a missing table as
+  /// the schema's defaults.
+  func options<T: BuiltinOptionsTable>(_ type: T.Type, noneMeansDefaults: Bool = false)
+    throws(InterpreterError) -> T
+  {
+    if let decoded = options.decoded(as: type) { return decoded }
+    if noneMeansDefaults && options.type == .noOptions { return T.defaults }
+    let wanted = T.tags.map(\.name).joined(separator: " or ")
+    throw invalid("options are \(options.typeName), not \(wanted)")
   }
 
   /// The node's tensor types, e.g. `float32, float32 -> float32`, for error messages.

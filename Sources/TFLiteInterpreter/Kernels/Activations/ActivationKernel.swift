@@ -16,8 +16,7 @@ struct ActivationKernel: Kernel {
     KernelRegistration(.hardSwish, floatOr8BitLookup) { try make(&$0) { _ in .hardSwish } },
     KernelRegistration(.leakyRelu, floatOr8BitLookup) {
       try make(&$0) { options in
-        if case .leakyRelu(let alpha) = options { return .leakyRelu(alpha: alpha) }
-        return .leakyRelu(alpha: 0)
+        .leakyRelu(alpha: options.decoded(as: LeakyReluOptions.self)?.alpha ?? 0)
       }
     },
   ]

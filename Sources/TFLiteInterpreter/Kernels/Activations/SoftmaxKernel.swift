@@ -23,8 +23,7 @@ struct SoftmaxKernel: Kernel {
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.input(0)
-    var beta: Float = 0
-    if case .softmax(let value) = node.options { beta = value }
+    let beta = node.options.decoded(as: SoftmaxOptions.self)?.beta ?? 0
     if input.type == .uint8 || input.type == .int8 {
       return try QuantizedSoftmaxKernel.make(&node, beta: beta)
     }

@@ -17,9 +17,7 @@ struct CallOnceKernel: Kernel {
   var isStateful: Bool { true }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    guard case .callOnce(let index) = node.options else {
-      throw node.invalid("CALL_ONCE needs CallOnceOptions (the init subgraph)")
-    }
+    let index = try node.options(CallOnceOptions.self).initSubgraph
     try node.expect(inputs: 0, outputs: 0)
     let initializer = try node.environment.executor(for: index, inputShapes: [])
     guard initializer.subgraph.outputs.isEmpty else {

@@ -14,9 +14,8 @@ struct IfKernel: Kernel {
   var isStateful: Bool { true }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    guard case .ifThenElse(let thenIndex, let elseIndex) = node.options else {
-      throw node.invalid("IF needs IfOptions (the branch subgraphs)")
-    }
+    let options = try node.options(IfOptions.self)
+    let (thenIndex, elseIndex) = (options.thenSubgraph, options.elseSubgraph)
     let condition = try node.input(0)
     guard condition.type == .bool, condition.elementCount >= 1 else {
       throw node.unsupported("the condition must be a non-empty bool tensor")

@@ -21,9 +21,8 @@ struct WhileKernel: Kernel {
   var isStateful: Bool { true }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    guard case .whileLoop(let conditionIndex, let bodyIndex) = node.options else {
-      throw node.invalid("WHILE needs WhileOptions (the condition and body subgraphs)")
-    }
+    let options = try node.options(WhileOptions.self)
+    let (conditionIndex, bodyIndex) = (options.conditionSubgraph, options.bodySubgraph)
     let variables = try SubgraphCall.operands(node, from: 0)
     guard variables.count == node.outputs.count else {
       throw node.invalid("\(variables.count) loop variables but \(node.outputs.count) outputs")

@@ -46,11 +46,10 @@ struct ArgMinMaxKernel: Kernel {
     guard let axisValue = axisTensor.constantIntegers()?.first else {
       throw node.unsupported("the axis tensor must be constant")
     }
-    var requested: TensorType = .float32
-    switch node.options {
-    case .argMax(let type), .argMin(let type): requested = type
-    default: break
-    }
+    // Either operator accepts either options table (float32, as when absent, is refused).
+    let requested =
+      node.options.decoded(as: ArgMaxOptions.self)?.outputType
+      ?? node.options.decoded(as: ArgMinOptions.self)?.outputType ?? .float32
     guard requested == .int32 || requested == .int64 else {
       throw node.invalid("output_type \(requested) is not int32 or int64")
     }

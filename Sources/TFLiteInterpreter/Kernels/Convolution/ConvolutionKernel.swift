@@ -58,9 +58,7 @@ final class ConvolutionKernel: Kernel {
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let operands = try ConvolutionOperands(node, operation: "convolution")
-    guard case .conv2D(let options) = node.options else {
-      throw node.invalid("options are \(node.options.typeName), not Conv2DOptions")
-    }
+    let options = try node.options(Conv2DOptions.self)
     let (geometry, outputChannels) = try Self.geometry(operands, options, node)
     try node.setOutputShape(
       0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])

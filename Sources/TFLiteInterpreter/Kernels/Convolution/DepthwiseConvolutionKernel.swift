@@ -50,9 +50,7 @@ final class DepthwiseConvolutionKernel: Kernel {
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let operands = try ConvolutionOperands(node, operation: "depthwise convolution")
-    guard case .depthwiseConv2D(let options) = node.options else {
-      throw node.invalid("options are \(node.options.typeName), not DepthwiseConv2DOptions")
-    }
+    let options = try node.options(DepthwiseConv2DOptions.self)
     let (geometry, multiplier) = try Self.geometry(operands, options, node)
     let outputChannels = geometry.inputChannels * multiplier
     try node.setOutputShape(

@@ -60,23 +60,14 @@ final class FullyConnectedKernel: Kernel {
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let operands = try ConvolutionOperands(node, operation: "fully-connected")
-    var fused = ActivationFunction.none
-    var keepNumDims = false
-    var asymmetric = false
-    var biasType = TensorType.float32
-    switch node.options {
-    case .fullyConnected(let options):
-      guard options.weightsFormat == .default else {
-        throw node.unsupported("weights format \(options.weightsFormat) is not supported")
-      }
-      fused = options.activation
-      keepNumDims = options.keepNumDims
-      asymmetric = options.asymmetricQuantizeInputs
-      biasType = options.quantizedBiasType
-    case .none: break  // An absent options table means the defaults.
-    default:
-      throw node.invalid("options are \(node.options.typeName), not FullyConnectedOptions")
+    let options = try node.options(FullyConnectedOptions.self, noneMeansDefaults: true)
+    guard options.weightsFormat == .default else {
+      throw node.unsupported("weights format \(options.weightsFormat) is not supported")
     }
+    let fused = options.activation
+    let keepNumDims = options.keepNumDims
+    let asymmetric = options.asymmetricQuantizeInputs
+    let biasType = options.quantizedBiasType
     let (shape, outputShape) = try Self.shape(operands, keepNumDims: keepNumDims, node)
     if operands.hybrid {
       try node.setOutputShape(0, outputShape)

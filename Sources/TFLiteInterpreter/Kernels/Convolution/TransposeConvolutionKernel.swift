@@ -58,11 +58,7 @@ final class TransposeConvolutionKernel: Kernel {
   }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    let options: TransposeConvOptions
-    switch node.options {
-    case .transposeConv(let decoded): options = decoded
-    default: throw node.invalid("options are \(node.options.typeName), not TransposeConvOptions")
-    }
+    let options = try node.options(TransposeConvOptions.self)
     let geometry = try TransposeConvolutionGeometry(node, options: options)
     try node.setOutputShape(0, geometry.outputShape)
     let (weights, input) = (try node.input(1), try node.input(2))

@@ -86,12 +86,7 @@ struct BinaryKernel: Kernel {
     guard a.type == b.type, a.type == node.outputs[0].type else {
       throw node.unsupported("operand and result types must match")
     }
-    let fused: ActivationFunction
-    switch node.options {
-    case .add(let options), .sub(let options), .mul(let options), .div(let options):
-      fused = options.activation
-    default: fused = .none
-    }
+    let fused = node.options.decoded(as: ArithmeticOptions.self)?.activation ?? .none
     let quantized = !(node.outputs[0].quantization?.scales.isEmpty ?? true)
     let plain = operation.plainTypes.contains(a.type)
     if operation.quantizedTypes.contains(a.type) && (!plain || quantized) {

@@ -38,13 +38,10 @@ final class Int16PowerOfTwoAddSubKernel: Kernel {
   static func make(_ node: inout NodeContext, _ operation: BinaryOperation, _ broadcast: Broadcast)
     throws(InterpreterError) -> (any Kernel)?
   {
-    let fused: ActivationFunction
-    switch node.options {
-    case .add(let options) where options.potScaleInt16,
-      .sub(let options) where options.potScaleInt16:
-      fused = options.activation
-    default: return nil
-    }
+    guard node.options.type == .addOptions || node.options.type == .subOptions,
+      let options = node.options.decoded(as: ArithmeticOptions.self), options.potScaleInt16
+    else { return nil }
+    let fused = options.activation
     let tensors = [try node.input(0), try node.input(1), node.outputs[0]]
     var exponents: [Int] = []
     for tensor in tensors {

@@ -33,9 +33,7 @@ struct UnaryMathKernel: Kernel {
     KernelRegistration(.square, floatMath) { try make(&$0, .square) },
     KernelRegistration(.elu, floatMath) { try make(&$0, .elu) },
     KernelRegistration(.gelu, floatMath) { node in
-      guard case .gelu(let approximate) = node.options else {
-        return try make(&node, .gelu(approximate: false))
-      }
+      let approximate = node.options.decoded(as: GeluOptions.self)?.approximate ?? false
       return try make(&node, .gelu(approximate: approximate))
     },
   ]

@@ -33,12 +33,7 @@ final class BatchMatMulKernel: Kernel {
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     let (lhs, rhs) = (try node.input(0), try node.input(1))
-    var options = BatchMatMulOptions.defaults
-    switch node.options {
-    case .batchMatMul(let decoded): options = decoded
-    case .none: break  // An absent options table means the defaults.
-    default: throw node.invalid("options are \(node.options.typeName), not BatchMatMulOptions")
-    }
+    let options = try node.options(BatchMatMulOptions.self, noneMeansDefaults: true)
     let shape = try BatchMatMulShape(
       lhs: lhs.shape, rhs: rhs.shape, adjointX: options.adjointX, adjointY: options.adjointY,
       node)

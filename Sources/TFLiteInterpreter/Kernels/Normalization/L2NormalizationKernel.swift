@@ -30,7 +30,9 @@ struct L2NormalizationKernel: Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()
     let rows = try LastDimensionRows(input, node)
-    if case .l2Normalization(let activation) = node.options, activation != .none {
+    if let activation = node.options.decoded(as: L2NormalizationOptions.self)?.activation,
+      activation != .none
+    {
       throw node.unsupported("fused activation \(activation) is not supported (only NONE)")
     }
     var zeroPoint: Int32 = 0

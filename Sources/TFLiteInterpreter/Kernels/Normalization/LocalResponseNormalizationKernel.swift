@@ -37,8 +37,8 @@ struct LocalResponseNormalizationKernel: Kernel {
     }
     // Absent options read as TFLite's zero-initialised parameters.
     var (radius, bias, alpha, beta) = (0, Float(0), Float(0), Float(0))
-    if case .localResponseNormalization(let r, let b, let a, let e) = node.options {
-      (radius, bias, alpha, beta) = (r, b, a, e)
+    if let options = node.options.decoded(as: LocalResponseNormalizationOptions.self) {
+      (radius, bias, alpha, beta) = (options.radius, options.bias, options.alpha, options.beta)
     }
     try node.setOutputShape(0, input.shape)
     return LocalResponseNormalizationKernel(

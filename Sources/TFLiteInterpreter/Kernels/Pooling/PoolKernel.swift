@@ -41,9 +41,7 @@ struct PoolKernel: Kernel {
     guard input.shape.count == 4 else {
       throw node.invalid("input must have rank 4 (NHWC), not shape \(input.shape)")
     }
-    guard case .pool2D(let options) = node.options else {
-      throw node.invalid("Pool2DOptions are missing")
-    }
+    let options = try node.options(Pool2DOptions.self)
     let geometry = try PoolGeometry(input: input.shape, options: options, node: node)
     if input.type != .float32 {
       let range = try PerTensorQuantization(node.outputs[0], "the output", node)

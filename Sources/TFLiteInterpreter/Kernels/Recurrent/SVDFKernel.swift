@@ -54,9 +54,7 @@ final class SVDFKernel: Kernel {
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 5, outputs: 1)
-    guard case .svdf(let options) = node.options else {
-      throw node.invalid("options are \(node.options.typeName), not SVDFOptions")
-    }
+    let options = try node.options(SVDFOptions.self)
     let geometry = try SVDFGeometry(node, rank: options.rank)
     try node.setOutputShape(0, [geometry.batch, geometry.units])
     let (input, features) = (try node.input(0), try node.input(1))

@@ -65,10 +65,7 @@ final class SequenceLSTMKernel: Kernel {
       throw node.invalid("expected 20 or 24 inputs, found \(node.inputs.count)")
     }
     try node.expect(inputs: node.inputs.count, outputs: 1)
-    guard case .unidirectionalSequenceLSTM(let options) = node.options else {
-      throw node.invalid(
-        "options are \(node.options.typeName), not UnidirectionalSequenceLSTMOptions")
-    }
+    let options = try node.options(SequenceLSTMOptions.self)
     let input = try node.input(0)
     guard input.shape.count == 3 else {
       throw node.invalid("the input must have rank 3, found shape \(input.shape)")

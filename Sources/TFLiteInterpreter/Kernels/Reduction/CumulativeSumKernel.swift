@@ -36,8 +36,8 @@ struct CumulativeSumKernel: Kernel {
     }
     let axis = try ShapeRules.axis(value, rank: shape.count, "axis", node)
     var (exclusive, reverse) = (false, false)
-    if case .cumsum(let isExclusive, let isReversed) = node.options {
-      (exclusive, reverse) = (isExclusive, isReversed)
+    if let options = node.options.decoded(as: CumsumOptions.self) {
+      (exclusive, reverse) = (options.exclusive, options.reverse)
     }
     try node.setOutputShape(0, shape)
     let count = { (dimensions: ArraySlice<Int>) in ShapeRules.elementCount(Array(dimensions)) ?? 0 }

@@ -65,8 +65,7 @@ struct ReduceKernel: Kernel {
     else {
       throw node.unsupported("the axis tensor must be constant")
     }
-    var keepDims = false
-    if case .reducer(let keep) = node.options { keepDims = keep }
+    let keepDims = node.options.decoded(as: ReducerOptions.self)?.keepDims ?? false
     let rank = input.shape.count
     var axes = Set<Int>()
     if rank > 0 {

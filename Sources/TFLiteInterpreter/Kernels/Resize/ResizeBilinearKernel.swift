@@ -38,7 +38,9 @@ final class ResizeBilinearKernel: Kernel {
         "\(input.type) is not supported (float32, uint8, int8 and int16 are)")
     }
     var (alignCorners, halfPixelCenters) = (false, false)
-    if case .resizeBilinear(let options) = node.options {
+    if node.options.type == .resizeBilinearOptions,
+      let options = node.options.decoded(as: ResizeOptions.self)
+    {
       (alignCorners, halfPixelCenters) = (options.alignCorners, options.halfPixelCenters)
     }
     if alignCorners && halfPixelCenters {

@@ -38,7 +38,9 @@ final class ResizeNearestNeighborKernel: Kernel {
       throw node.unsupported("\(input.type) is not supported (float32, uint8, int8, int16 are)")
     }
     var (alignCorners, halfPixelCenters) = (false, false)
-    if case .resizeNearestNeighbor(let options) = node.options {
+    if node.options.type == .resizeNearestNeighborOptions,
+      let options = node.options.decoded(as: ResizeOptions.self)
+    {
       (alignCorners, halfPixelCenters) = (options.alignCorners, options.halfPixelCenters)
     }
     try node.setOutputShape(0, geometry.outputShape)

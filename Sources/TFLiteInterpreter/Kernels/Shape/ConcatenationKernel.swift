@@ -55,8 +55,8 @@ final class ConcatenationKernel: Kernel {
     try node.expect(inputs: node.inputs.count, outputs: 1)
     // Absent options decode as TFLite's defaults: axis 0, no activation.
     var (rawAxis, fused) = (0, ActivationFunction.none)
-    if case .concatenation(let axis, let activation) = node.options {
-      (rawAxis, fused) = (axis, activation)
+    if let options = node.options.decoded(as: ConcatenationOptions.self) {
+      (rawAxis, fused) = (options.axis, options.activation)
     }
     let first = try node.input(0)
     let firstShape = try ShapeRules.shape(of: 0, node)
@@ -161,7 +161,9 @@ final class ConcatenationKernel: Kernel {
 
   private static func makePack(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     var (valuesCount, rawAxis) = (0, 0)
-    if case .pack(let count, let axis) = node.options { (valuesCount, rawAxis) = (count, axis) }
+    if let options = node.options.decoded(as: PackOptions.self) {
+      (valuesCount, rawAxis) = (options.valuesCount, options.axis)
+    }
     guard valuesCount >= 1, valuesCount == node.inputs.count else {
       throw node.invalid(
         "values_count is \(valuesCount) but the node has \(node.inputs.count) inputs")

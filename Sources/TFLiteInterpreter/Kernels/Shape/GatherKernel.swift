@@ -29,8 +29,8 @@ struct GatherKernel: Kernel {
     let indexShape = try ShapeRules.shape(of: 1, node)
     let readIndex = try IndexTensor(indices, "indices", node)
     var (rawAxis, rawBatchDims) = (0, 0)
-    if case .gather(let axis, let batchDims) = node.options {
-      (rawAxis, rawBatchDims) = (axis, batchDims)
+    if let options = node.options.decoded(as: GatherOptions.self) {
+      (rawAxis, rawBatchDims) = (options.axis, options.batchDims)
     }
     let axis = try ShapeRules.axis(rawAxis, rank: shape.count, "axis", node)
     let batchDims = rawBatchDims < 0 ? rawBatchDims + indexShape.count : rawBatchDims

@@ -1,6 +1,6 @@
 import TFLiteModel
 
-/// MIRROR_PAD in REFLECT and SYMMETRIC mode (``BuiltinOptions/mirrorPad(symmetric:)``) for
+/// MIRROR_PAD in REFLECT and SYMMETRIC mode (`MirrorPadOptions`) for
 /// every fixed-size element type, any rank.
 ///
 /// The paddings are a constant int32/int64 `[rank, 2]` tensor of (before, after) counts, each
@@ -34,8 +34,7 @@ struct MirrorPadKernel: Kernel {
       throw node.invalid("the paddings must have shape [\(shape.count), 2]")
     }
     let paddings = try ShapeRules.constantIntegers(1, "the paddings", node)
-    var symmetric = false
-    if case .mirrorPad(let mode) = node.options { symmetric = mode }
+    let symmetric = node.options.decoded(as: MirrorPadOptions.self)?.symmetric ?? false
     let offset = symmetric ? 0 : 1
     var sources: [[Int]] = []
     for (dimension, size) in shape.enumerated() {

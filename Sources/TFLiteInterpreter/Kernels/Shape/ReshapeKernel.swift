@@ -33,8 +33,7 @@ struct ReshapeKernel: Kernel {
     if node.inputs.count == 2, let tensor = node.inputs[1], tensor.shape.count == 1 {
       shapeInput = tensor
     }
-    var optionsShape: [Int]? = nil
-    if case .reshape(let newShape) = node.options { optionsShape = newShape }
+    let optionsShape = node.options.decoded(as: ReshapeOptions.self)?.newShape
     if let shapeInput,
       shapeInput.type == .int32
         || (shapeInput.type == .int64 && optionsShape == nil)
@@ -99,8 +98,7 @@ struct ReshapeKernel: Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.input(0)
     let inputShape = try ShapeRules.shape(of: 0, node)
-    var dimensions: [Int] = []
-    if case .squeeze(let listed) = node.options { dimensions = listed }
+    let dimensions = node.options.decoded(as: SqueezeOptions.self)?.dimensions ?? []
     var squeezed = [Bool](repeating: false, count: inputShape.count)
     if dimensions.isEmpty {
       for (position, size) in inputShape.enumerated() where size == 1 { squeezed[position] = true }

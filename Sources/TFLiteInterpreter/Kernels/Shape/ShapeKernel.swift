@@ -22,7 +22,9 @@ struct ShapeKernel: Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let shape = try node.input(0).shape
     var type = TensorType.int32
-    if case .shape(let requested) = node.options, requested == .int32 || requested == .int64 {
+    if let requested = node.options.decoded(as: ShapeOptions.self)?.outputType,
+      requested == .int32 || requested == .int64
+    {
       type = requested
     } else {
       type = node.outputs[0].type

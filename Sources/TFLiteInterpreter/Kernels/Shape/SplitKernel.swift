@@ -39,11 +39,10 @@ final class SplitKernel: Kernel {
   /// The `num_splits` of SplitOptions (SplitVOptions with `v`; 0 when absent), checked
   /// against the node's outputs.
   private static func splitCount(_ node: NodeContext, v: Bool) throws(InterpreterError) -> Int {
-    var splits = 0
-    switch node.options {
-    case .split(let count) where !v, .splitV(let count) where v: splits = count
-    default: break
-    }
+    let splits =
+      (v
+        ? node.options.decoded(as: SplitVOptions.self)?.numSplits
+        : node.options.decoded(as: SplitOptions.self)?.numSplits) ?? 0
     guard splits >= 1, splits == node.outputs.count else {
       throw node.invalid("num_splits is \(splits) but the node has \(node.outputs.count) outputs")
     }
@@ -99,7 +98,9 @@ final class SplitKernel: Kernel {
 
   private static func makeUnpack(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     var (count, rawAxis) = (0, 0)
-    if case .unpack(let number, let axis) = node.options { (count, rawAxis) = (number, axis) }
+    if let options = node.options.decoded(as: UnpackOptions.self) {
+      (count, rawAxis) = (options.count, options.axis)
+    }
     guard count == node.outputs.count else {
       throw node.invalid("num is \(count) but the node has \(node.outputs.count) outputs")
     }

@@ -59,7 +59,7 @@ extension ViewKernel {
     let strides = try ShapeRules.constantIntegers(3, "strides", node)
     var masks: StridedSliceSpec.Masks = (0, 0, 0, 0, 0)
     var offset = false
-    if case .stridedSlice(let options) = node.options {
+    if let options = node.options.decoded(as: StridedSliceOptions.self) {
       masks = (
         options.beginMask, options.endMask, options.ellipsisMask, options.newAxisMask,
         options.shrinkAxisMask

@@ -38,8 +38,7 @@ extension ViewKernel {
   /// DEPTH_TO_SPACE on NHWC: `[n, h, w, c]` → `[n, h·b, w·b, c/b²]`, output channel block
   /// `(y, x)` taken from input channels `(y·b + x)·c/b² …` (TFLite's DCR order).
   static func makeDepthToSpace(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    var block = 0
-    if case .depthToSpace(let size) = node.options { block = size }
+    let block = node.options.decoded(as: DepthToSpaceOptions.self)?.blockSize ?? 0
     let (input, shape, elementSize) = try blockInput(node, block: block)
     let (batch, height, width, depth) = (shape[0], shape[1], shape[2], shape[3])
     guard depth % (block * block) == 0 else {
@@ -58,8 +57,7 @@ extension ViewKernel {
   /// SPACE_TO_DEPTH on NHWC: `[n, h, w, c]` → `[n, h/b, w/b, c·b²]`, each `b×b` block of pixels
   /// becoming channels in (row, column, channel) order.
   static func makeSpaceToDepth(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    var block = 0
-    if case .spaceToDepth(let size) = node.options { block = size }
+    let block = node.options.decoded(as: SpaceToDepthOptions.self)?.blockSize ?? 0
     let (input, shape, elementSize) = try blockInput(node, block: block)
     let (batch, height, width, depth) = (shape[0], shape[1], shape[2], shape[3])
     guard height % block == 0, width % block == 0 else {

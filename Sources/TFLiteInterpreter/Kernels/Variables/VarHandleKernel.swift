@@ -19,9 +19,8 @@ final class VarHandleKernel: Kernel {
   var producesConstants: Bool { true }
 
   private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
-    guard case .varHandle(let container, let sharedName) = node.options else {
-      throw node.invalid("VAR_HANDLE needs VarHandleOptions (the variable's name)")
-    }
+    let options = try node.options(VarHandleOptions.self)
+    let (container, sharedName) = (options.container, options.sharedName)
     try node.expect(inputs: 0, outputs: 1)
     guard node.outputs[0].type == .resource else {
       throw node.unsupported("the output must be a RESOURCE tensor")

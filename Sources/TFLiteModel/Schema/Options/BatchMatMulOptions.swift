@@ -1,5 +1,5 @@
 /// Options of `BATCH_MATMUL` (`BatchMatMulOptions`).
-public struct BatchMatMulOptions: Sendable, Equatable {
+public struct BatchMatMulOptions: BuiltinOptionsTable {
   /// Use the left operand's last two dimensions transposed.
   public internal(set) var adjointX: Bool
   /// Use the right operand's last two dimensions transposed.
@@ -8,17 +8,8 @@ public struct BatchMatMulOptions: Sendable, Equatable {
   /// point) on the fly instead of symmetrically.
   public internal(set) var asymmetricQuantizeInputs: Bool
 
-  /// The options an absent table stands for: no adjoints, symmetric hybrid inputs.
-  public static let defaults = BatchMatMulOptions(
-    adjointX: false, adjointY: false, asymmetricQuantizeInputs: false)
-
-  init(adjointX: Bool, adjointY: Bool, asymmetricQuantizeInputs: Bool) {
-    self.adjointX = adjointX
-    self.adjointY = adjointY
-    self.asymmetricQuantizeInputs = asymmetricQuantizeInputs
-  }
-
-  init(_ table: FlatBufferTable?) throws(FlatBufferError) {
+  /// Decodes the options from `table` (every field at its schema default when absent).
+  public init(_ table: OptionsTableReader) throws(FlatBufferError) {
     adjointX = try table.flag(0, "adj_x")
     adjointY = try table.flag(1, "adj_y")
     asymmetricQuantizeInputs = try table.flag(2, "asymmetric_quantize_inputs")

@@ -1,5 +1,5 @@
 /// Options of `STRIDED_SLICE` (`StridedSliceOptions`): bit i of a mask refers to dimension i.
-public struct StridedSliceOptions: Sendable, Equatable {
+public struct StridedSliceOptions: BuiltinOptionsTable {
   /// Ignore `begin[i]` and start from the first (or, for negative strides, last) element.
   public internal(set) var beginMask: Int
   /// Ignore `end[i]` and run to the end.
@@ -13,7 +13,8 @@ public struct StridedSliceOptions: Sendable, Equatable {
   /// `end` is an offset from `begin` rather than an absolute index.
   public internal(set) var offset: Bool
 
-  init(_ table: FlatBufferTable?) throws(FlatBufferError) {
+  /// Decodes the options from `table` (every field at its schema default when absent).
+  public init(_ table: OptionsTableReader) throws(FlatBufferError) {
     beginMask = try table.int(0, "begin_mask")
     endMask = try table.int(1, "end_mask")
     ellipsisMask = try table.int(2, "ellipsis_mask")

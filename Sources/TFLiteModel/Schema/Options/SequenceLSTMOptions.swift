@@ -1,5 +1,5 @@
 /// Options of `UNIDIRECTIONAL_SEQUENCE_LSTM` (`UnidirectionalSequenceLSTMOptions`).
-public struct SequenceLSTMOptions: Sendable, Equatable {
+public struct SequenceLSTMOptions: BuiltinOptionsTable {
   /// The activation of the cell input and of the cell state on its way to the output.
   public internal(set) var activation: ActivationFunction
   /// Clips the cell state to ±`cellClip`; 0 means no clipping.
@@ -14,8 +14,9 @@ public struct SequenceLSTMOptions: Sendable, Equatable {
   /// The recurrent weights are diagonal (vectors), as in some converted models.
   public internal(set) var diagonalRecurrentTensors: Bool
 
-  init(_ table: FlatBufferTable?) throws(FlatBufferError) {
-    activation = try ActivationFunction(table, fieldID: 0)
+  /// Decodes the options from `table` (every field at its schema default when absent).
+  public init(_ table: OptionsTableReader) throws(FlatBufferError) {
+    activation = try table.activation(0)
     cellClip = try table.real(1, "cell_clip")
     projectionClip = try table.real(2, "proj_clip")
     timeMajor = try table.flag(3, "time_major")

@@ -1,0 +1,14 @@
+/// Options of `VAR_HANDLE` (`VarHandleOptions`): the resource variable's name, both parts
+/// empty when unset.
+public struct VarHandleOptions: BuiltinOptionsTable {
+  /// The variable's container.
+  public internal(set) var container: String
+  /// The variable's name within its container.
+  public internal(set) var sharedName: String
+
+  /// Decodes the options from `table` (every field at its schema default when absent).
+  public init(_ table: OptionsTableReader) throws(FlatBufferError) {
+    container = try table.string(0, "container")
+    sharedName = try table.string(1, "shared_name")
+  }
+}
