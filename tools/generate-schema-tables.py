@@ -76,6 +76,7 @@ DECODED_OPTIONS = {
     "CallOnceOptions": "CallOnceOptions",
     "VarHandleOptions": "VarHandleOptions",
     "GeluOptions": "GeluOptions",
+    "OneHotOptions": "OneHotOptions",
 }
 
 

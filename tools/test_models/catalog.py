@@ -382,8 +382,25 @@ def detection_post_process(t):
     return model.bytes([(g, outs)])
 
 
+def one_hot(t):
+    """Indices fed (some outside 0..<4), depth 4, on 1 and off 0 as type t, depth last."""
+    model = Model()
+    g = model.graph()
+    indices = g.feed("int32", [2, 3], name="indices")
+    q = DATA_QUANTIZATION.get(t)
+    on, off = g.const(np.ones([]), t, q), g.const(np.zeros([]), t, q)
+    out = g.tensor(t, [], quantization=q)
+    g.op("ONE_HOT", [indices, g.const(4), on, off], [out], options("OneHotOptions", axis=-1))
+    return model.bytes([(g, [out])])
+
+
 def recipes():
     r = byte_movers()
+    r["ONE_HOT"] = one_hot
+    r["RANK"] = lambda t: single("RANK", t, [[2, 3, 4]], (), options("RankOptions"),
+                                 out_type="int32")
+    r["SIGN"] = lambda t: single("SIGN", t, [[2, 8]])
+    r["ATAN2"] = lambda t: single("ATAN2", t, [[2, 3], [2, 3]])
     for group in (arithmetic(), activations(), pooling_and_reduction(), conversions()):
         r.update(group)
     r["DEPTHWISE_CONV_2D"] = depthwise
@@ -398,6 +415,7 @@ def recipes():
 # The pairs no other family exercises (OperatorSupportTests.everyPairHasAModel names any
 # pair without a model).
 GAPS = {
+    "ONE_HOT": " ".join(ALL), "RANK": " ".join(ALL), "SIGN": "float32 int32", "ATAN2": "float32",
     "ADD": "uint8 int32", "ARG_MAX": "float32 int8 uint8 int32", "ARG_MIN": "float32 int8 uint8 int32",
     "ASSIGN_VARIABLE": "float16 int8 uint8 int16 int32 int64 bool",
     "AVERAGE_POOL_2D": "float32 int8 uint8 int16", "BATCH_TO_SPACE_ND": " ".join(ALL),
@@ -472,6 +490,8 @@ def inputs_for(operator, t):
             arrays[1] = np.where(arrays[1] == 0, 3, arrays[1]).astype(arrays[1].dtype)
         if operator == "WHILE":
             arrays[1] = np.array(0, dtype=np.int32)
+        if operator == "ONE_HOT":
+            arrays[0] = np.array([[0, 3, -1], [2, 4, 1]], dtype=np.int32)
         return arrays
     return make
 
@@ -562,9 +582,14 @@ def fallback(operator, t):
     """A numpy reference for the pair, or None."""
     if operator == "DENSIFY":
         return densify_reference(t)
+    if operator == "ONE_HOT":
+        return lambda inputs: [(np.arange(4) == inputs[0][..., None]).astype(TYPES[t][1])]
+    if operator == "RANK":
+        return lambda inputs: [np.array(inputs[0].ndim, dtype=np.int32)]
     reference = NUMPY_REFERENCES.get(operator)
     return (lambda inputs: [np.asarray(a) for a in reference(inputs)]) if reference else None
 
 
-BYTE_EXACT = set(byte_movers()) | {"MAXIMUM", "MINIMUM", "RELU", "RELU6", "RELU_N1_TO_1",
+BYTE_EXACT = set(byte_movers()) | {"ONE_HOT", "RANK", "SIGN", "MAXIMUM", "MINIMUM", "RELU", "RELU6",
+                                   "RELU_N1_TO_1",
                                    "REDUCE_MAX", "REDUCE_MIN", "ARG_MAX", "ARG_MIN", "CAST"}

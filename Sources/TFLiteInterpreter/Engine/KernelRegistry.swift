@@ -78,6 +78,7 @@ enum KernelRegistry {
       SelectKernel.registrations,
       TopKKernel.registrations,
       WhereKernel.registrations,
+      OneHotKernel.registrations,
       NonMaxSuppressionKernel.registrations,
       DetectionPostProcessKernel.registrations,
     ] + ShapeOperators.families

@@ -31,6 +31,7 @@ extension BuiltinOptions {
     .shapeOptions: ShapeOptions.self,
     .argMinOptions: ArgMinOptions.self,
     .packOptions: PackOptions.self,
+    .oneHotOptions: OneHotOptions.self,
     .unpackOptions: UnpackOptions.self,
     .unidirectionalSequenceLSTMOptions: SequenceLSTMOptions.self,
     .resizeNearestNeighborOptions: ResizeOptions.self,

@@ -1,6 +1,6 @@
 import TFLiteModel
 
-/// ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, FLOOR_MOD, FLOOR_DIV and SQUARED_DIFFERENCE on the
+/// ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM, FLOOR_MOD, FLOOR_DIV, SQUARED_DIFFERENCE and ATAN2 on the
 /// stored values of float32, int32, int64, int16 and int8 tensors (per operation, the types of
 /// ``BinaryOperation/plainTypes``), with NumPy-style broadcasting and the fused activation of
 /// ADD/SUB/MUL/DIV: a float clamp, or on integers TFLite's integer clamp (RELU `[0, max]`,
@@ -63,6 +63,9 @@ struct BinaryKernel: Kernel {
         KernelVariant(QuantizedLookupKernel.self, [.int8]),
       ]
     ) { try make(&$0, .squaredDifference) },
+    KernelRegistration(.atan2, [KernelVariant(BinaryKernel.self, [.float32])]) {
+      try make(&$0, .arcTangent)
+    },
   ]
   /// The kernels of the operators registered with `extrema`.
   private static let extrema = [

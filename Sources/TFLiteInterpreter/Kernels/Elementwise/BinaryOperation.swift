@@ -1,8 +1,18 @@
 import TFLiteModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An elementwise operation of two tensors, and the types TFLite (LiteRT 2.3.0) runs it in.
 enum BinaryOperation {
   case add, subtract, multiply, divide, maximum, minimum, floorMod, floorDivide, squaredDifference
+  /// `atan2(a, b)`, float32 only (ATAN2).
+  case arcTangent
 
   /// The types run on their stored values by ``BinaryKernel`` (int16 ADD and MUL only when the
   /// tensors carry no quantization; FLOOR_MOD and FLOOR_DIV ignore quantization, as TFLite).
@@ -13,6 +23,7 @@ enum BinaryOperation {
     case .divide, .squaredDifference: [.float32, .int32]
     case .floorMod: [.float32, .int32, .int64, .int16, .int8]
     case .floorDivide: [.float32, .int32, .int16, .int8]
+    case .arcTangent: [.float32]
     }
   }
 
@@ -21,7 +32,7 @@ enum BinaryOperation {
     switch self {
     case .add, .subtract, .multiply, .divide, .maximum, .minimum: [.uint8, .int8, .int16]
     case .squaredDifference: [.int8]
-    case .floorMod, .floorDivide: []
+    case .floorMod, .floorDivide, .arcTangent: []
     }
   }
 
@@ -46,6 +57,7 @@ enum BinaryOperation {
     case .squaredDifference:
       let difference = a - b
       return difference * difference
+    case .arcTangent: return atan2f(a, b)
     }
   }
 
@@ -73,6 +85,8 @@ enum BinaryOperation {
     case .squaredDifference:
       let difference = a &- b
       return difference &* difference
+    // Float only (plainTypes): never reached with integers.
+    case .arcTangent: return 0
     }
   }
 }

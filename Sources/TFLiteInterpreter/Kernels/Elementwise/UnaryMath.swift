@@ -33,6 +33,8 @@ enum UnaryMath: Equatable, Sendable {
   case squareRoot
   /// `x · x` (SQUARE).
   case square
+  /// −1, 0 or 1 as `x` is negative, zero or positive; NaN stays NaN (SIGN).
+  case sign
   /// `x < 0 ? eˣ − 1 : x` (ELU), with `expm1`.
   case elu
   /// `x · Φ(x)` (GELU): `0.5 x (1 + erf(x / √2))`, or with `approximate` the tanh form
@@ -55,6 +57,7 @@ enum UnaryMath: Equatable, Sendable {
     case .sin: return sinf(x)
     case .squareRoot: return x.squareRoot()
     case .square: return x * x
+    case .sign: return x > 0 ? 1 : x < 0 ? -1 : x.isNaN ? x : 0
     case .elu: return x < 0 ? expm1f(x) : x
     case .gelu(let approximate):
       if approximate {

@@ -1,7 +1,8 @@
 import TFLiteModel
 
-/// ABS, CEIL, COS, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT, SQUARE, ELU and GELU on
-/// float32 tensors of any shape (``UnaryMath``), and ABS and NEG on int32 (NEG also int64),
+/// ABS, CEIL, COS, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT, SQUARE, SIGN, ELU and GELU
+/// on float32 tensors of any shape (``UnaryMath``), and ABS, NEG and SIGN on int32 (NEG also
+/// int64),
 /// wrapping as C++ does for the most negative value. ABS, LOG, SQRT and RSQRT on int8 and
 /// int16 are built by the same factories as ``QuantizedUnaryMath`` lookup kernels.
 struct UnaryMathKernel: Kernel {
@@ -31,6 +32,9 @@ struct UnaryMathKernel: Kernel {
       try make(&$0, .squareRoot)
     },
     KernelRegistration(.square, floatMath) { try make(&$0, .square) },
+    KernelRegistration(.sign, [KernelVariant(UnaryMathKernel.self, [.float32, .int32])]) {
+      try make(&$0, .sign, integers: [.int32])
+    },
     KernelRegistration(.elu, floatMath) { try make(&$0, .elu) },
     KernelRegistration(.gelu, floatMath) { node in
       let approximate = node.options.decoded(as: GeluOptions.self)?.approximate ?? false
@@ -88,11 +92,15 @@ struct UnaryMathKernel: Kernel {
     }
   }
 
-  /// ABS or NEG on integers, wrapping (`|Int.min|` and `−Int.min` stay `Int.min`).
+  /// ABS, NEG or SIGN on integers, wrapping (`|Int.min|` and `−Int.min` stay `Int.min`).
   private func runIntegers<T: FixedWidthInteger & SignedInteger>(_ io: KernelIO, _: T.Type) {
     let input = io.input(0, as: T.self)
     let output = io.output(0, as: T.self)
     let negate = function == .negate
+    if function == .sign {
+      for index in 0..<count { output[index] = T(input[index].signum()) }
+      return
+    }
     for index in 0..<count {
       let value = input[index]
       output[index] = negate || value < 0 ? 0 &- value : value

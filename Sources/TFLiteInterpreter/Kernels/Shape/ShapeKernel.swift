@@ -1,6 +1,7 @@
 import TFLiteModel
 
-/// SHAPE: the input's dimensions as an int32 or int64 vector (`ShapeOptions.out_type`).
+/// SHAPE: the input's dimensions as an int32 or int64 vector (`ShapeOptions.out_type`); RANK:
+/// their number, an int32 scalar.
 ///
 /// The values are known at load and the kernel never reads its input's data. When the options
 /// name no integer type (they are absent, or left at the schema's FLOAT32 default, which TFLite
@@ -8,7 +9,8 @@ import TFLiteModel
 struct ShapeKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.shape, ShapeKernel.self, notes: "int32 or int64 output", factory: make)
+    .anyFixedSize(.shape, ShapeKernel.self, notes: "int32 or int64 output", factory: make),
+    .anyFixedSize(.rank, ShapeKernel.self, notes: "int32 output", factory: makeRank),
   ]
 
   /// The dimensions, as the output's little-endian bytes.
@@ -48,6 +50,17 @@ struct ShapeKernel: Kernel {
     }
     try node.setOutputShape(0, [shape.count])
     return ShapeKernel(bytes: bytes)
+  }
+
+  /// RANK: the input's number of dimensions, an int32 scalar.
+  private static func makeRank(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+    try node.expect(inputs: 1, outputs: 1)
+    guard node.outputs[0].type == .int32 else {
+      throw node.unsupported("the output must be int32, not \(node.outputs[0].type)")
+    }
+    let rank = Int32(try node.input(0).shape.count)
+    try node.setOutputShape(0, [])
+    return ShapeKernel(bytes: withUnsafeBytes(of: rank.littleEndian) { [UInt8]($0) })
   }
 
   func run(_ io: KernelIO) {
