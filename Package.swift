@@ -16,9 +16,11 @@ let optimizedEvenInDebug: [SwiftSetting] =
 
 // Compute kernels (GEMM, depthwise convolution, the JPEG pixel rows): one set of sources in
 // Sources/OcellusKernels, compiled for the baseline CPU and, on x86-64 hosts, again for AVX2,
-// AVX-512 and AVX-512 VNNI through symlinked copies (each holding only the sources whose code
-// differs there; a test checks the lists). OcellusKernelSelection is the one place that picks
-// a build at run time (`KernelBuild`), for the interpreter, the JPEG decoder and the tests.
+// AVX-512, AVX-512 VNNI and VBMI through symlinked copies (each holding only the sources whose
+// code differs there, and what they need; a test checks the lists). The portable module holds
+// the entry-point struct with every entry (the baseline); each per-CPU module imports it and
+// plugs in what it improves. OcellusKernelSelection is the one place that picks a build at run
+// time (`KernelBuild`), for the interpreter, the JPEG decoder and the tests.
 var kernelTargets: [Target] = [
   .target(name: "OcellusKernels", swiftSettings: optimizedEvenInDebug)
 ]
@@ -26,7 +28,7 @@ var cpuKernelModules: [Target.Dependency] = []
 #if arch(x86_64)
   kernelTargets += [
     .target(
-      name: "OcellusKernelsAVX2",
+      name: "OcellusKernelsAVX2", dependencies: ["OcellusKernels"],
       swiftSettings: [
         .define("OCELLUS_AVX2"),
         .unsafeFlags([
@@ -34,7 +36,7 @@ var cpuKernelModules: [Target.Dependency] = []
         ]),
       ] + optimizedEvenInDebug),
     .target(
-      name: "OcellusKernelsAVX512",
+      name: "OcellusKernelsAVX512", dependencies: ["OcellusKernels"],
       swiftSettings: [
         .define("OCELLUS_AVX512"),
         .unsafeFlags([
@@ -44,7 +46,7 @@ var cpuKernelModules: [Target.Dependency] = []
     // AVX-512 with VNNI (Cascade Lake, Ice Lake, Zen 4): the int8 GEMM on `vpdpbusd`, reached
     // through the compiler's Builtin module (Sources/OcellusKernels/VNNI.swift).
     .target(
-      name: "OcellusKernelsVNNI",
+      name: "OcellusKernelsVNNI", dependencies: ["OcellusKernels"],
       swiftSettings: [
         .define("OCELLUS_AVX512"), .define("OCELLUS_VNNI"),
         .unsafeFlags([
@@ -54,7 +56,7 @@ var cpuKernelModules: [Target.Dependency] = []
     // AVX-512 VBMI on top of the VNNI build (Ice Lake, Zen 4): only the byte-table lookups,
     // on `vpermi2b`; the interpreter's KernelSet takes them from here when the CPU has VBMI.
     .target(
-      name: "OcellusKernelsVBMI",
+      name: "OcellusKernelsVBMI", dependencies: ["OcellusKernels"],
       swiftSettings: [
         .define("OCELLUS_AVX512"), .define("OCELLUS_VNNI"), .define("OCELLUS_VBMI"),
         .unsafeFlags([

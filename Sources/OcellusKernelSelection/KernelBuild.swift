@@ -48,7 +48,7 @@ public enum KernelBuild: String, Sendable, CaseIterable {
   }
 
   /// The builds this binary holds and this CPU runs, slowest first.
-  public static let available: [KernelBuild] = allCases.filter { $0.moduleEntryPoints != nil }
+  public static let available: [KernelBuild] = allCases.filter(\.isAvailable)
 
   /// The fastest available build, or the one ``requestedName`` names if it is available.
   public static let detected: KernelBuild = {
@@ -58,48 +58,76 @@ public enum KernelBuild: String, Sendable, CaseIterable {
 
   /// The build's compute entry points with the plugs this CPU takes (VBMI's byte tables on
   /// `avx512vnni`); nil when the build is not available.
-  public var entryPoints: KernelEntryPoints? {
-    guard var entry = moduleEntryPoints else { return nil }
-    #if canImport(OcellusKernelsVBMI)
-      if self == .avx512vnni && CPUFeatures.host.supportsVBMI {
-        entry.byteLookup = { OcellusKernelsVBMI.ByteLookup.run($0, $1, $2, count: $3) }
-      }
-    #endif
-    return entry
+  public var entryPoints: KernelEntryPoints? { entries(finerFeatures: true) }
+
+  /// The build's entry points without finer features' plugs (VBMI): what the tests compare
+  /// each plug with; nil when the build is not available.
+  public var moduleEntryPoints: KernelEntryPoints? { entries(finerFeatures: false) }
+
+  /// True when this binary holds the build and this CPU runs it.
+  public var isAvailable: Bool {
+    let features = CPUFeatures.host
+    switch self {
+    case .portable: return true
+    case .avx2: return Self.hasAVX2Module && features.supportsAVX2
+    case .avx512: return Self.hasAVX512Modules && features.supportsAVX512
+    case .avx512vnni: return Self.hasAVX512Modules && features.supportsVNNI
+    }
   }
 
-  /// The build module's own compute entry points, without plugs; nil when the build is not
-  /// available.
-  public var moduleEntryPoints: KernelEntryPoints? {
-    let features = CPUFeatures.host
+  /// The build's entry points: the portable module's (the baseline, every entry), the AVX2 or
+  /// AVX-512 module's whole set, or for `avx512vnni` AVX-512's with the VNNI module's int8 GEMM
+  /// plugged in, and VBMI's byte tables too when `finerFeatures` and the CPU has VBMI.
+  private func entries(finerFeatures: Bool) -> KernelEntryPoints? {
+    guard isAvailable else { return nil }
     switch self {
     case .portable:
       return OcellusKernels.KernelTarget.entryPoints
     case .avx2:
       #if canImport(OcellusKernelsAVX2)
-        return features.supportsAVX2 ? OcellusKernelsAVX2.KernelTarget.entryPoints : nil
+        return OcellusKernelsAVX2.KernelTarget.entryPoints
       #else
         return nil
       #endif
-    case .avx512:
-      #if canImport(OcellusKernelsAVX512)
-        return features.supportsAVX512 ? OcellusKernelsAVX512.KernelTarget.entryPoints : nil
-      #else
-        return nil
-      #endif
-    case .avx512vnni:
-      #if canImport(OcellusKernelsVNNI)
-        return features.supportsVNNI ? OcellusKernelsVNNI.KernelTarget.entryPoints : nil
+    case .avx512, .avx512vnni:
+      #if canImport(OcellusKernelsAVX512) && canImport(OcellusKernelsVNNI)
+        var entries = OcellusKernelsAVX512.KernelTarget.entryPoints
+        guard self == .avx512vnni else { return entries }
+        OcellusKernelsVNNI.KernelTarget.plugInt8(into: &entries)
+        #if canImport(OcellusKernelsVBMI)
+          if finerFeatures && CPUFeatures.host.supportsVBMI {
+            OcellusKernelsVBMI.ByteLookup.plug(into: &entries)
+          }
+        #endif
+        return entries
       #else
         return nil
       #endif
     }
   }
 
+  /// Whether the AVX2 module is compiled in (x86-64 hosts).
+  private static var hasAVX2Module: Bool {
+    #if canImport(OcellusKernelsAVX2)
+      return true
+    #else
+      return false
+    #endif
+  }
+
+  /// Whether the AVX-512 and VNNI modules are compiled in (x86-64 hosts).
+  private static var hasAVX512Modules: Bool {
+    #if canImport(OcellusKernelsAVX512) && canImport(OcellusKernelsVNNI)
+      return true
+    #else
+      return false
+    #endif
+  }
+
   /// The build's JPEG pixel kernels; nil when the build is not available. `avx512vnni` has
   /// no JPEG code of its own (nothing there differs from AVX-512): it runs `avx512`'s.
   public var jpegEntryPoints: JPEGKernelEntryPoints? {
-    guard moduleEntryPoints != nil else { return nil }
+    guard isAvailable else { return nil }
     switch self {
     case .portable:
       return OcellusKernels.KernelTarget.jpegEntryPoints

@@ -1,6 +1,7 @@
-/// Every entry point of one build of the JPEG pixel kernels, as a tuple of functions over
-/// pointers, so that every build (and ImageCodecs' `JPEGKernelSet` choosing between them)
-/// shares the same type. Each call covers a whole row: of blocks, or of samples.
+/// Every entry point of the JPEG pixel kernels, one stored function each: what ImageCodecs'
+/// `JPEGKernelSet` calls. The portable, AVX2 and AVX-512 modules each hold a whole set
+/// (``KernelTarget/jpegEntryPoints``); the VNNI build runs AVX-512's. Each call covers a whole
+/// row: of blocks, or of samples.
 ///
 /// Memory contract of the row entries (ImageCodecs' `JPEGPixelPipeline` guarantees it): input
 /// sample rows have one valid byte before index 0 and at least 40 readable bytes past their
@@ -21,42 +22,92 @@
 /// - `convertGrayscale`, `convertYCbCr`, `convertRGB`, `convertCMYK`, `convertYCCK`: `width`
 ///   pixels of the component rows to RGBA (A = 255), as ImageCodecs' `JPEGColorConversion`
 ///   cases of the same names describe; the rows a conversion does not read are ignored.
-public typealias JPEGKernelEntryPoints = (
-  inverseDCTRow:
+public struct JPEGKernelEntryPoints: Sendable {
+  public var inverseDCTRow:
     @Sendable (
       _ blocks: UnsafePointer<Int16>, _ count: Int, _ quantization: UnsafePointer<Int16>,
       _ output: UnsafeMutablePointer<UInt8>, _ stride: Int, _ clearing: Bool
-    ) -> Void,
-  inverseDCT:
+    ) -> Void
+  public var inverseDCT:
     @Sendable (
       _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
       _ output: UnsafeMutablePointer<UInt8>, _ stride: Int
-    ) -> Void,
-  h2v1Fancy:
-    @Sendable (
-      _ input: UnsafePointer<UInt8>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>
-    ) -> Void,
-  h2v2Fancy:
+    ) -> Void
+  public var h2v1Fancy:
+    @Sendable (_ input: UnsafePointer<UInt8>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>)
+      -> Void
+  public var h2v2Fancy:
     @Sendable (
       _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, _ width: Int,
       _ output: UnsafeMutablePointer<UInt8>
-    ) -> Void,
-  h1v2Fancy:
+    ) -> Void
+  public var h1v2Fancy:
     @Sendable (
       _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, _ bias: Int16, _ width: Int,
       _ output: UnsafeMutablePointer<UInt8>
-    ) -> Void,
-  replicate:
+    ) -> Void
+  public var replicate:
     @Sendable (
       _ input: UnsafePointer<UInt8>, _ factor: Int, _ count: Int,
       _ output: UnsafeMutablePointer<UInt8>
-    ) -> Void,
-  convertGrayscale: JPEGConvertRow,
-  convertYCbCr: JPEGConvertRow,
-  convertRGB: JPEGConvertRow,
-  convertCMYK: JPEGConvertRow,
-  convertYCCK: JPEGConvertRow
-)
+    ) -> Void
+  public var convertGrayscale: JPEGConvertRow
+  public var convertYCbCr: JPEGConvertRow
+  public var convertRGB: JPEGConvertRow
+  public var convertCMYK: JPEGConvertRow
+  public var convertYCCK: JPEGConvertRow
+
+  /// Every entry at once: what each build's ``KernelTarget/jpegEntryPoints`` is made of.
+  public init(
+    inverseDCTRow:
+      @escaping @Sendable (
+        _ blocks: UnsafePointer<Int16>, _ count: Int, _ quantization: UnsafePointer<Int16>,
+        _ output: UnsafeMutablePointer<UInt8>, _ stride: Int, _ clearing: Bool
+      ) -> Void,
+    inverseDCT:
+      @escaping @Sendable (
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
+        _ output: UnsafeMutablePointer<UInt8>, _ stride: Int
+      ) -> Void,
+    h2v1Fancy:
+      @escaping @Sendable (
+        _ input: UnsafePointer<UInt8>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>
+      )
+      -> Void,
+    h2v2Fancy:
+      @escaping @Sendable (
+        _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, _ width: Int,
+        _ output: UnsafeMutablePointer<UInt8>
+      ) -> Void,
+    h1v2Fancy:
+      @escaping @Sendable (
+        _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, _ bias: Int16, _ width: Int,
+        _ output: UnsafeMutablePointer<UInt8>
+      ) -> Void,
+    replicate:
+      @escaping @Sendable (
+        _ input: UnsafePointer<UInt8>, _ factor: Int, _ count: Int,
+        _ output: UnsafeMutablePointer<UInt8>
+      ) -> Void,
+    convertGrayscale: @escaping JPEGConvertRow,
+    convertYCbCr: @escaping JPEGConvertRow,
+    convertRGB: @escaping JPEGConvertRow,
+    convertCMYK: @escaping JPEGConvertRow,
+    convertYCCK: @escaping JPEGConvertRow
+  ) {
+    self.inverseDCTRow = inverseDCTRow
+    self.inverseDCT = inverseDCT
+    self.h2v1Fancy = h2v1Fancy
+    self.h2v2Fancy = h2v2Fancy
+    self.h1v2Fancy = h1v2Fancy
+    self.replicate = replicate
+    self.convertGrayscale = convertGrayscale
+    self.convertYCbCr = convertYCbCr
+    self.convertRGB = convertRGB
+    self.convertCMYK = convertCMYK
+    self.convertYCCK = convertYCCK
+  }
+}
 
 /// One color conversion's row entry: `width` pixels of four component rows (those the
 /// conversion does not read are ignored) to RGBA at `output`, exactly `4 × width` bytes.
@@ -65,22 +116,3 @@ public typealias JPEGConvertRow =
     _ c0: UnsafePointer<UInt8>, _ c1: UnsafePointer<UInt8>, _ c2: UnsafePointer<UInt8>,
     _ c3: UnsafePointer<UInt8>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>
   ) -> Void
-
-extension KernelTarget {
-  /// This build's JPEG pixel kernels.
-  public static let jpegEntryPoints: JPEGKernelEntryPoints = (
-    inverseDCTRow: {
-      JPEGIDCT.transformRow($0, count: $1, $2, $3, stride: $4, clearing: $5)
-    },
-    inverseDCT: { JPEGIDCT.transform($0, $1, $2, stride: $3) },
-    h2v1Fancy: { JPEGRowKernels.h2v1Fancy($0, width: $1, $2) },
-    h2v2Fancy: { JPEGRowKernels.h2v2Fancy(near: $0, far: $1, width: $2, $3) },
-    h1v2Fancy: { JPEGRowKernels.h1v2Fancy(near: $0, far: $1, bias: $2, width: $3, $4) },
-    replicate: { JPEGRowKernels.replicate($0, factor: $1, count: $2, $3) },
-    convertGrayscale: { JPEGColorRows.convertGrayscale(($0, $1, $2, $3), width: $4, $5) },
-    convertYCbCr: { JPEGColorRows.convertYCbCr(($0, $1, $2, $3), width: $4, $5) },
-    convertRGB: { JPEGColorRows.convertRGB(($0, $1, $2, $3), width: $4, $5) },
-    convertCMYK: { JPEGColorRows.convertCMYK(($0, $1, $2, $3), width: $4, $5) },
-    convertYCCK: { JPEGColorRows.convertYCCK(($0, $1, $2, $3), width: $4, $5) }
-  )
-}

@@ -1,7 +1,10 @@
-/// Every entry point of one build of the kernels, as a tuple of functions over the operand
-/// tuples, so that every build (and the interpreter choosing between them) shares the same
-/// type: the interpreter holds the chosen build's ``KernelTarget/entryPoints`` and calls
-/// nothing else.
+/// Every entry point of the compute kernels, one stored function each: what the interpreter
+/// calls and nothing else. The portable module's ``KernelTarget/entryPoints`` is the baseline,
+/// with every entry; the AVX2 and AVX-512 modules each hold a whole set of their own (every
+/// loop compiled for the CPU), and finer builds plug single entries into AVX-512's: the VNNI
+/// module its int8 GEMM (``KernelTarget/plugInt8(into:)``), the VBMI module its byte tables
+/// (``ByteLookup/plug(into:)``). `KernelBuild` (OcellusKernelSelection) assembles the build a
+/// CPU runs. Operands are tuples, so that every build's functions take the same types.
 ///
 /// - `rowTile`, `columnTile`: ``KernelTarget/rowTile`` and ``KernelTarget/columnTile``.
 /// - `panelCount`, `packedCount`, `pack`: ``PackedGEMM/panelCount(columns:)``,
@@ -21,90 +24,153 @@
 ///   MEAN and SUM over rows).
 /// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8MultiplyIndirect`, `int8Sums`: ``Int8GEMM`` (8-bit dot products; only
 ///   the VNNI build runs them fast, the others through a lane loop).
-public typealias KernelEntryPoints = (
-  rowTile: Int,
-  columnTile: Int,
-  panelCount: @Sendable (_ columns: Int) -> Int,
-  packedCount: @Sendable (_ rows: Int, _ columns: Int) -> Int,
-  pack:
+public struct KernelEntryPoints: Sendable {
+  public var rowTile: Int
+  public var columnTile: Int
+  public var panelCount: @Sendable (_ columns: Int) -> Int
+  public var packedCount: @Sendable (_ rows: Int, _ columns: Int) -> Int
+  public var pack:
     @Sendable (
       _ weights: UnsafePointer<Float>, _ n: Int, _ k: Int, _ rowStride: Int,
       _ packed: UnsafeMutablePointer<Float>
-    ) -> Void,
-  multiply: @Sendable (_ operands: GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
-  multiplyIndirect:
-    @Sendable (_ operands: IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
-  depthwise: @Sendable (_ operands: DepthwiseOperands, _ rows: Range<Int>) -> Void,
-  quantizedMultiply:
-    @Sendable (_ operands: QuantizedGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
-  quantizedMultiplyIndirect:
+    ) -> Void
+  public var multiply:
+    @Sendable (_ operands: GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
+  public var multiplyIndirect:
+    @Sendable (_ operands: IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
+  public var depthwise: @Sendable (_ operands: DepthwiseOperands, _ rows: Range<Int>) -> Void
+  public var quantizedMultiply:
+    @Sendable (_ operands: QuantizedGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
+  public var quantizedMultiplyIndirect:
     @Sendable (_ operands: QuantizedIndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>)
-    -> Void,
-  quantizedDepthwise:
-    @Sendable (_ operands: QuantizedDepthwiseOperands, _ rows: Range<Int>) -> Void,
-  widen:
+      -> Void
+  public var quantizedDepthwise:
+    @Sendable (_ operands: QuantizedDepthwiseOperands, _ rows: Range<Int>) -> Void
+  public var widen:
     @Sendable (
       _ source: UnsafePointer<UInt8>, _ count: Int, _ signed: Bool, _ zeroPoint: Int32,
       _ destination: UnsafeMutablePointer<Float>
-    ) -> Void,
-  quantizedProduct: @Sendable (_ operands: QuantizedProductOperands) -> Void,
-  quantizedSum: @Sendable (_ operands: QuantizedSumOperands) -> Void,
-  resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void,
-  quantizeRow: @Sendable (_ operands: QuantizeRowOperands) -> Void,
-  hybridDepthwiseRow: @Sendable (_ operands: HybridDepthwiseOperands) -> Void,
-  byteLookup:
+    ) -> Void
+  public var quantizedProduct: @Sendable (_ operands: QuantizedProductOperands) -> Void
+  public var quantizedSum: @Sendable (_ operands: QuantizedSumOperands) -> Void
+  public var resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void
+  public var quantizeRow: @Sendable (_ operands: QuantizeRowOperands) -> Void
+  public var hybridDepthwiseRow: @Sendable (_ operands: HybridDepthwiseOperands) -> Void
+  public var byteLookup:
     @Sendable (
       _ table: UnsafePointer<UInt8>, _ input: UnsafePointer<UInt8>,
       _ output: UnsafeMutablePointer<UInt8>, _ count: Int
-    ) -> Void,
-  byteColumnSums:
+    ) -> Void
+  public var byteColumnSums:
     @Sendable (
-      _ input: UnsafePointer<UInt8>, _ rows: Int, _ columns: Int, _ rowStride: Int,
-      _ signed: Bool, _ sums: UnsafeMutablePointer<Int32>
-    ) -> Void,
-  int8PackedCount: @Sendable (_ n: Int, _ k: Int) -> Int,
-  int8Pack:
+      _ input: UnsafePointer<UInt8>, _ rows: Int, _ columns: Int, _ rowStride: Int, _ signed: Bool,
+      _ sums: UnsafeMutablePointer<Int32>
+    ) -> Void
+  public var int8PackedCount: @Sendable (_ n: Int, _ k: Int) -> Int
+  public var int8Pack:
     @Sendable (
       _ weights: UnsafePointer<Int8>, _ n: Int, _ k: Int, _ run: (length: Int, stride: Int),
       _ flip: UInt8, _ packed: UnsafeMutablePointer<Int8>
-    ) -> Void,
-  int8MultiplyIndirect:
-    @Sendable (_ operands: Int8IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>)
-    -> Void,
-  int8Multiply:
-    @Sendable (_ operands: Int8GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void,
-  int8Sums:
+    ) -> Void
+  public var int8MultiplyIndirect:
+    @Sendable (_ operands: Int8IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) ->
+      Void
+  public var int8Multiply:
+    @Sendable (_ operands: Int8GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
+  public var int8Sums:
     @Sendable (_ operands: Int8SumsOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
-)
 
-extension KernelTarget {
-  /// This build's entry points.
-  public static let entryPoints: KernelEntryPoints = (
-    rowTile: rowTile,
-    columnTile: columnTile,
-    panelCount: { PackedGEMM.panelCount(columns: $0) },
-    packedCount: { PackedGEMM.packedCount(rows: $0, columns: $1) },
-    pack: { PackedGEMM.pack($0, rows: $1, columns: $2, rowStride: $3, into: $4) },
-    multiply: { PackedGEMM.multiply($0, rows: $1, panels: $2) },
-    multiplyIndirect: { PackedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
-    depthwise: { DepthwiseConvolution.run($0, rows: $1) },
-    quantizedMultiply: { QuantizedGEMM.multiply($0, rows: $1, panels: $2) },
-    quantizedMultiplyIndirect: { QuantizedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
-    quantizedDepthwise: { DepthwiseConvolution.runQuantized($0, rows: $1) },
-    widen: { Requantization.widen($0, count: $1, signed: $2, zeroPoint: $3, into: $4) },
-    quantizedProduct: { QuantizedProduct.run($0) },
-    quantizedSum: { QuantizedSum.run($0) },
-    resizeRow: { ResizeBilinearRow.run($0) },
-    quantizeRow: { QuantizeRow.run($0) },
-    hybridDepthwiseRow: { HybridDepthwise.row($0) },
-    byteLookup: { ByteLookup.run($0, $1, $2, count: $3) },
-    byteColumnSums: {
-      ByteColumnSums.run($0, rows: $1, columns: $2, rowStride: $3, signed: $4, into: $5)
-    },
-    int8PackedCount: { Int8GEMM.packedCount(n: $0, k: $1) },
-    int8Pack: { Int8GEMM.pack($0, n: $1, k: $2, run: $3, flip: $4, into: $5) },
-    int8MultiplyIndirect: { Int8GEMM.multiplyIndirect($0, rows: $1, panels: $2) },
-    int8Multiply: { Int8GEMM.multiply($0, rows: $1, panels: $2) },
-    int8Sums: { Int8GEMM.sums($0, rows: $1, panels: $2) }
-  )
+  /// Every entry at once: what each build's ``KernelTarget/entryPoints`` is made of.
+  public init(
+    rowTile: Int,
+    columnTile: Int,
+    panelCount: @escaping @Sendable (_ columns: Int) -> Int,
+    packedCount: @escaping @Sendable (_ rows: Int, _ columns: Int) -> Int,
+    pack:
+      @escaping @Sendable (
+        _ weights: UnsafePointer<Float>, _ n: Int, _ k: Int, _ rowStride: Int,
+        _ packed: UnsafeMutablePointer<Float>
+      ) -> Void,
+    multiply:
+      @escaping @Sendable (_ operands: GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) ->
+      Void,
+    multiplyIndirect:
+      @escaping @Sendable (
+        _ operands: IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>
+      ) -> Void,
+    depthwise: @escaping @Sendable (_ operands: DepthwiseOperands, _ rows: Range<Int>) -> Void,
+    quantizedMultiply:
+      @escaping @Sendable (
+        _ operands: QuantizedGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>
+      ) ->
+      Void,
+    quantizedMultiplyIndirect:
+      @escaping @Sendable (
+        _ operands: QuantizedIndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>
+      ) -> Void,
+    quantizedDepthwise:
+      @escaping @Sendable (_ operands: QuantizedDepthwiseOperands, _ rows: Range<Int>) -> Void,
+    widen:
+      @escaping @Sendable (
+        _ source: UnsafePointer<UInt8>, _ count: Int, _ signed: Bool, _ zeroPoint: Int32,
+        _ destination: UnsafeMutablePointer<Float>
+      ) -> Void,
+    quantizedProduct: @escaping @Sendable (_ operands: QuantizedProductOperands) -> Void,
+    quantizedSum: @escaping @Sendable (_ operands: QuantizedSumOperands) -> Void,
+    resizeRow: @escaping @Sendable (_ operands: ResizeRowOperands) -> Void,
+    quantizeRow: @escaping @Sendable (_ operands: QuantizeRowOperands) -> Void,
+    hybridDepthwiseRow: @escaping @Sendable (_ operands: HybridDepthwiseOperands) -> Void,
+    byteLookup:
+      @escaping @Sendable (
+        _ table: UnsafePointer<UInt8>, _ input: UnsafePointer<UInt8>,
+        _ output: UnsafeMutablePointer<UInt8>, _ count: Int
+      ) -> Void,
+    byteColumnSums:
+      @escaping @Sendable (
+        _ input: UnsafePointer<UInt8>, _ rows: Int, _ columns: Int, _ rowStride: Int,
+        _ signed: Bool, _ sums: UnsafeMutablePointer<Int32>
+      ) -> Void,
+    int8PackedCount: @escaping @Sendable (_ n: Int, _ k: Int) -> Int,
+    int8Pack:
+      @escaping @Sendable (
+        _ weights: UnsafePointer<Int8>, _ n: Int, _ k: Int, _ run: (length: Int, stride: Int),
+        _ flip: UInt8, _ packed: UnsafeMutablePointer<Int8>
+      ) -> Void,
+    int8MultiplyIndirect:
+      @escaping @Sendable (
+        _ operands: Int8IndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>
+      ) ->
+      Void,
+    int8Multiply:
+      @escaping @Sendable (_ operands: Int8GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>)
+      -> Void,
+    int8Sums:
+      @escaping @Sendable (_ operands: Int8SumsOperands, _ rows: Range<Int>, _ panels: Range<Int>)
+      -> Void
+  ) {
+    self.rowTile = rowTile
+    self.columnTile = columnTile
+    self.panelCount = panelCount
+    self.packedCount = packedCount
+    self.pack = pack
+    self.multiply = multiply
+    self.multiplyIndirect = multiplyIndirect
+    self.depthwise = depthwise
+    self.quantizedMultiply = quantizedMultiply
+    self.quantizedMultiplyIndirect = quantizedMultiplyIndirect
+    self.quantizedDepthwise = quantizedDepthwise
+    self.widen = widen
+    self.quantizedProduct = quantizedProduct
+    self.quantizedSum = quantizedSum
+    self.resizeRow = resizeRow
+    self.quantizeRow = quantizeRow
+    self.hybridDepthwiseRow = hybridDepthwiseRow
+    self.byteLookup = byteLookup
+    self.byteColumnSums = byteColumnSums
+    self.int8PackedCount = int8PackedCount
+    self.int8Pack = int8Pack
+    self.int8MultiplyIndirect = int8MultiplyIndirect
+    self.int8Multiply = int8Multiply
+    self.int8Sums = int8Sums
+  }
 }

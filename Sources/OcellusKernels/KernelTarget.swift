@@ -1,12 +1,15 @@
 /// How this build of the kernels is configured: its register-tile shape and vector widths.
 ///
-/// The same sources are compiled up to four times: `OcellusKernels` (portable, every platform),
+/// The same sources are compiled several times: `OcellusKernels` (portable, every platform;
+/// it also declares the `KernelEntryPoints` and `JPEGKernelEntryPoints` structs), and on x86-64
 /// `OcellusKernelsAVX2` (`-target-cpu haswell`, defines `OCELLUS_AVX2`),
 /// `OcellusKernelsAVX512` (`-target-cpu skylake-avx512`, defines `OCELLUS_AVX512`) and
 /// `OcellusKernelsVNNI` (`-target-cpu cascadelake`, defines `OCELLUS_AVX512` and
-/// `OCELLUS_VNNI`; without the JPEG files). `KernelBuild` (OcellusKernelSelection) picks one at
-/// run time from the CPU's features, for the interpreter and the JPEG decoder alike.
-/// `CPUFeatures` is in the portable module only.
+/// `OCELLUS_VNNI`; only the int8 GEMM and what it uses). The portable, AVX2 and AVX-512
+/// modules each hold a whole set of entries (``entryPoints``); the VNNI and VBMI modules plug
+/// theirs into AVX-512's (``plugInt8(into:)``, ``ByteLookup/plug(into:)``); `KernelBuild`
+/// (OcellusKernelSelection) assembles one at run time from the CPU's features, for the
+/// interpreter and the JPEG decoder alike. `CPUFeatures` is in the portable module only.
 ///
 /// - `Vector`: the register vector a GEMM tile row is made of (`columnTile` lanes);
 ///   `HalfVector`, half of it, for panels with few valid columns.

@@ -1,0 +1,1 @@
+../OcellusKernels/ByteLookup+Plug.swift

@@ -1,0 +1,1 @@
+../OcellusKernels/KernelTarget+EntryPoints.swift

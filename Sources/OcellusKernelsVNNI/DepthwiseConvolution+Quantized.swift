@@ -1,1 +1,0 @@
-../OcellusKernels/DepthwiseConvolution+Quantized.swift

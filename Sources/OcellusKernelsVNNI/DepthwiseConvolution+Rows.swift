@@ -1,1 +1,0 @@
-../OcellusKernels/DepthwiseConvolution+Rows.swift

@@ -1,1 +1,0 @@
-../OcellusKernels/PackedGEMM+Indirect.swift

@@ -1,1 +1,0 @@
-../OcellusKernels/QuantizeRowOperands.swift

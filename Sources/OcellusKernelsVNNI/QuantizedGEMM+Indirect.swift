@@ -1,1 +1,0 @@
-../OcellusKernels/QuantizedGEMM+Indirect.swift
