@@ -70,6 +70,11 @@ struct OpsCommandTests {
     let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first?.hasPrefix("\(names.count - 1) builtin operators and 1 custom one") == true)
     let rows = lines.dropFirst(3).filter { !$0.isEmpty }
+    let readme = try String(
+      contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(
+      readme.contains("runs \(names.count - 1) builtin operators and 1 custom one"),
+      "README.md's operator count is stale")
     #expect(rows.compactMap { $0.split(separator: " ").first.map(String.init) } == names)
     let abs = try #require(rows.first { $0.hasPrefix("ABS ") })
     #expect(abs.contains("float32, int8, int16, int32"))

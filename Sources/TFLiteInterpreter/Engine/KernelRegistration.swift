@@ -27,6 +27,17 @@ struct KernelRegistration: Sendable {
       builtin.name, kernels: kernels, data: data, notes: notes, factoryFile: file)
   }
 
+  /// A builtin operator run by one kernel type on `types` (of operand `data`).
+  init<K: Kernel>(
+    _ builtin: BuiltinOperator, _ kernel: K.Type, _ types: [OperatorSupport.ElementType],
+    data: OperatorSupport.DataOperand = .firstInput, notes: String = "",
+    file: String = #filePath, factory: @escaping KernelFactory
+  ) {
+    self.init(
+      builtin, data: data, notes: notes, [KernelVariant(kernel, types)], file: file,
+      factory: factory)
+  }
+
   /// The custom operator `code` (named `CUSTOM:<code>`).
   init(
     custom code: String, notes: String = "", _ kernels: [KernelVariant],

@@ -6,8 +6,7 @@ struct CallOnceKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .callOnce, data: .none, notes: "runs the init subgraph once",
-      [KernelVariant(CallOnceKernel.self, [])]
+      .callOnce, CallOnceKernel.self, [], data: .none, notes: "runs the init subgraph once"
     ) { try make(&$0) }
   ]
 

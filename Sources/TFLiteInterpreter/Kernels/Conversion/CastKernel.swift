@@ -15,8 +15,8 @@ struct CastKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .cast, notes: "to any of these types",
-      [KernelVariant(CastKernel.self, [.float32, .int8, .uint8, .int32, .int64, .bool])]
+      .cast, CastKernel.self, [.float32, .int8, .uint8, .int32, .int64, .bool],
+      notes: "to any of these types"
     ) { try make(&$0) }
   ]
 

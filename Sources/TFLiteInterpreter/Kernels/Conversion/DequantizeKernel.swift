@@ -10,8 +10,8 @@ struct DequantizeKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .dequantize, notes: "to float32; 8-bit per-channel too",
-      [KernelVariant(DequantizeKernel.self, [.float16, .int8, .uint8, .int16])]
+      .dequantize, DequantizeKernel.self, [.float16, .int8, .uint8, .int16],
+      notes: "to float32; 8-bit per-channel too"
     ) { try make(&$0) }
   ]
 

@@ -16,8 +16,8 @@ final class QuantizeKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .quantize, notes: "float32 to int8/uint8/int16; requantizes integers",
-      [KernelVariant(QuantizeKernel.self, [.float32, .int8, .uint8, .int16, .int32])]
+      .quantize, QuantizeKernel.self, [.float32, .int8, .uint8, .int16, .int32],
+      notes: "float32 to int8/uint8/int16; requantizes integers"
     ) { try make(&$0) }
   ]
 

@@ -7,7 +7,7 @@ import TFLiteModel
 struct AddNKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
-    KernelRegistration(.addN, [KernelVariant(AddNKernel.self, [.float32, .int32])]) {
+    KernelRegistration(.addN, AddNKernel.self, [.float32, .int32]) {
       try make(&$0)
     }
   ]

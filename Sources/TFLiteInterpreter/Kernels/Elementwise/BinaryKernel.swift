@@ -49,12 +49,12 @@ struct BinaryKernel: Kernel {
     ) { try make(&$0, .divide) },
     KernelRegistration(.maximum, extrema) { try make(&$0, .maximum) },
     KernelRegistration(.minimum, extrema) { try make(&$0, .minimum) },
-    KernelRegistration(
-      .floorMod, [KernelVariant(BinaryKernel.self, [.float32, .int8, .int16, .int32, .int64])]
-    ) { try make(&$0, .floorMod) },
-    KernelRegistration(
-      .floorDiv, [KernelVariant(BinaryKernel.self, [.float32, .int8, .int16, .int32])]
-    ) { try make(&$0, .floorDivide) },
+    KernelRegistration(.floorMod, BinaryKernel.self, [.float32, .int8, .int16, .int32, .int64]) {
+      try make(&$0, .floorMod)
+    },
+    KernelRegistration(.floorDiv, BinaryKernel.self, [.float32, .int8, .int16, .int32]) {
+      try make(&$0, .floorDivide)
+    },
     KernelRegistration(
       .squaredDifference, notes: "int8 quantized",
       [
@@ -63,7 +63,7 @@ struct BinaryKernel: Kernel {
         KernelVariant(QuantizedLookupKernel.self, [.int8]),
       ]
     ) { try make(&$0, .squaredDifference) },
-    KernelRegistration(.atan2, [KernelVariant(BinaryKernel.self, [.float32])]) {
+    KernelRegistration(.atan2, BinaryKernel.self, [.float32]) {
       try make(&$0, .arcTangent)
     },
   ]

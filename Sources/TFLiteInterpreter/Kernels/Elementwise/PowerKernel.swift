@@ -24,7 +24,7 @@ import TFLiteModel
 struct PowerKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
-    KernelRegistration(.pow, [KernelVariant(PowerKernel.self, [.float32, .int32])]) {
+    KernelRegistration(.pow, PowerKernel.self, [.float32, .int32]) {
       try make(&$0)
     }
   ]

@@ -20,7 +20,7 @@ struct UnaryMathKernel: Kernel {
     KernelRegistration(.exp, floatMath) { try make(&$0, .exp) },
     KernelRegistration(.floor, floatMath) { try make(&$0, .floor) },
     KernelRegistration(.log, notes: "int8/int16 quantized", floatOrLookup) { try make(&$0, .log) },
-    KernelRegistration(.neg, [KernelVariant(UnaryMathKernel.self, [.float32, .int32, .int64])]) {
+    KernelRegistration(.neg, UnaryMathKernel.self, [.float32, .int32, .int64]) {
       try make(&$0, .negate, integers: [.int32, .int64])
     },
     KernelRegistration(.round, floatMath) { try make(&$0, .round) },
@@ -32,7 +32,7 @@ struct UnaryMathKernel: Kernel {
       try make(&$0, .squareRoot)
     },
     KernelRegistration(.square, floatMath) { try make(&$0, .square) },
-    KernelRegistration(.sign, [KernelVariant(UnaryMathKernel.self, [.float32, .int32])]) {
+    KernelRegistration(.sign, UnaryMathKernel.self, [.float32, .int32]) {
       try make(&$0, .sign, integers: [.int32])
     },
     KernelRegistration(.elu, floatMath) { try make(&$0, .elu) },

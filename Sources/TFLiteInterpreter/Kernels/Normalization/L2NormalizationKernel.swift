@@ -15,9 +15,9 @@ import TFLiteModel
 struct L2NormalizationKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .l2Normalization, [KernelVariant(L2NormalizationKernel.self, [.float32, .int8, .uint8])]
-    ) { try make(&$0) }
+    KernelRegistration(.l2Normalization, L2NormalizationKernel.self, [.float32, .int8, .uint8]) {
+      try make(&$0)
+    }
   ]
 
   private let type: TensorType

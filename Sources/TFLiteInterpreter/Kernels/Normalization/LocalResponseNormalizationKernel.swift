@@ -17,8 +17,7 @@ struct LocalResponseNormalizationKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .localResponseNormalization,
-      [KernelVariant(LocalResponseNormalizationKernel.self, [.float32])], factory: make)
+      .localResponseNormalization, LocalResponseNormalizationKernel.self, [.float32], factory: make)
   ]
 
   private let radius: Int

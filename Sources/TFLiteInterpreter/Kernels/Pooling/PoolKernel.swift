@@ -12,7 +12,7 @@ struct PoolKernel: Kernel {
   static let registrations: [KernelRegistration] = [
     KernelRegistration(.averagePool2d, floatOrQuantized) { try make(&$0, .average) },
     KernelRegistration(.maxPool2d, floatOrQuantized) { try make(&$0, .maximum) },
-    KernelRegistration(.l2Pool2d, [KernelVariant(PoolKernel.self, [.float32])]) {
+    KernelRegistration(.l2Pool2d, PoolKernel.self, [.float32]) {
       try make(&$0, .l2)
     },
   ]

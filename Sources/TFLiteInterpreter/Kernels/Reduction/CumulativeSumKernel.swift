@@ -11,8 +11,8 @@ struct CumulativeSumKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .cumsum, notes: "constant axis",
-      [KernelVariant(CumulativeSumKernel.self, [.float32, .int32, .int64])], factory: make)
+      .cumsum, CumulativeSumKernel.self, [.float32, .int32, .int64], notes: "constant axis",
+      factory: make)
   ]
 
   private let type: TensorType

@@ -10,9 +10,8 @@ final class ResizeNearestNeighborKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .resizeNearestNeighbor, notes: "constant size",
-      [KernelVariant(ResizeNearestNeighborKernel.self, [.float32, .int8, .uint8, .int16])],
-      factory: make)
+      .resizeNearestNeighbor, ResizeNearestNeighborKernel.self, [.float32, .int8, .uint8, .int16],
+      notes: "constant size", factory: make)
   ]
 
   private let geometry: ResizeGeometry

@@ -11,9 +11,8 @@ struct TopKKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .topkV2, notes: "constant k",
-      [KernelVariant(TopKKernel.self, [.float32, .int8, .uint8, .int16, .int32, .int64])],
-      factory: make)
+      .topkV2, TopKKernel.self, [.float32, .int8, .uint8, .int16, .int32, .int64],
+      notes: "constant k", factory: make)
   ]
 
   private let type: TensorType

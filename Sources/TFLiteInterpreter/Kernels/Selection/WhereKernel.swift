@@ -12,9 +12,8 @@ struct WhereKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .where, notes: "constant condition; uint32 too",
-      [KernelVariant(WhereKernel.self, [.float32, .int8, .uint8, .int32, .int64, .bool])],
-      factory: make)
+      .where, WhereKernel.self, [.float32, .int8, .uint8, .int32, .int64, .bool],
+      notes: "constant condition; uint32 too", factory: make)
   ]
 
   private let type: TensorType

@@ -8,8 +8,7 @@ import TFLiteModel
 struct BroadcastArgsKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .broadcastArgs, [KernelVariant(BroadcastArgsKernel.self, [.int32, .int64])], factory: make)
+    KernelRegistration(.broadcastArgs, BroadcastArgsKernel.self, [.int32, .int64], factory: make)
   ]
 
   private let wide: Bool

@@ -11,8 +11,7 @@ import TFLiteModel
 struct RangeKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .range, [KernelVariant(RangeKernel.self, [.float32, .int32, .int64])], factory: make)
+    KernelRegistration(.range, RangeKernel.self, [.float32, .int32, .int64], factory: make)
   ]
 
   private let type: TensorType

@@ -7,8 +7,7 @@ final class VarHandleKernel: Kernel {
   static let sourceFile = #filePath
   static let registrations: [KernelRegistration] = [
     KernelRegistration(
-      .varHandle, data: .none, notes: "declares a resource variable",
-      [KernelVariant(VarHandleKernel.self, [])]
+      .varHandle, VarHandleKernel.self, [], data: .none, notes: "declares a resource variable"
     ) { try make(&$0) }
   ]
 
