@@ -1,9 +1,8 @@
 /// Options of `BATCH_MATMUL` (`BatchMatMulOptions`).
 public struct BatchMatMulOptions: BuiltinOptionsTable {
-  /// Use the left operand's last two dimensions transposed.
-  public internal(set) var adjointX: Bool
-  /// Use the right operand's last two dimensions transposed.
-  public internal(set) var adjointY: Bool
+  /// Use the left (`adjointX`) or the right (`adjointY`) operand's last two dimensions
+  /// transposed.
+  public internal(set) var adjointX, adjointY: Bool
   /// Hybrid models (float32 × int8): quantize the float rows asymmetrically (with a zero
   /// point) on the fly instead of symmetrically.
   public internal(set) var asymmetricQuantizeInputs: Bool

@@ -1,9 +1,7 @@
 /// Options of `CAST` (`CastOptions`); both types are `float32` when unset.
 public struct CastOptions: BuiltinOptionsTable {
-  /// The input's element type.
-  public internal(set) var inputType: TensorType
-  /// The output's element type.
-  public internal(set) var outputType: TensorType
+  /// The input's and the output's element types.
+  public internal(set) var inputType, outputType: TensorType
 
   /// Decodes the options from `table` (every field at its schema default when absent).
   public init(_ table: OptionsTableReader) throws(FlatBufferError) {

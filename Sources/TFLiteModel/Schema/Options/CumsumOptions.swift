@@ -1,9 +1,8 @@
 /// Options of `CUMSUM` (`CumsumOptions`); both flags are false when unset.
 public struct CumsumOptions: BuiltinOptionsTable {
-  /// Leave each element out of its own sum.
-  public internal(set) var exclusive: Bool
-  /// Sum from the end of the axis.
-  public internal(set) var reverse: Bool
+  /// `exclusive`: leave each element out of its own sum; `reverse`: sum from the end of
+  /// the axis.
+  public internal(set) var exclusive, reverse: Bool
 
   /// Decodes the options from `table` (every field at its schema default when absent).
   public init(_ table: OptionsTableReader) throws(FlatBufferError) {

@@ -1,9 +1,7 @@
 /// Options of `IF` (`IfOptions`): indices into the model's subgraphs (0 when unset).
 public struct IfOptions: BuiltinOptionsTable {
-  /// The subgraph run when the condition is true.
-  public internal(set) var thenSubgraph: Int
-  /// The subgraph run when the condition is false.
-  public internal(set) var elseSubgraph: Int
+  /// The subgraphs run when the condition is true and when it is false.
+  public internal(set) var thenSubgraph, elseSubgraph: Int
 
   /// Decodes the options from `table` (every field at its schema default when absent).
   public init(_ table: OptionsTableReader) throws(FlatBufferError) {

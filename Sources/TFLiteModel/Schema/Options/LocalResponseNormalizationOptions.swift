@@ -4,12 +4,9 @@
 public struct LocalResponseNormalizationOptions: BuiltinOptionsTable {
   /// The half-width of the channel window.
   public internal(set) var radius: Int
-  /// Added to the scaled sum of squares.
-  public internal(set) var bias: Float
-  /// The scale of the sum of squares.
-  public internal(set) var alpha: Float
-  /// The exponent of the divisor.
-  public internal(set) var beta: Float
+  /// The divisor's terms: `bias` is added to the sum of squares scaled by `alpha`, `beta` is
+  /// the exponent.
+  public internal(set) var bias, alpha, beta: Float
 
   /// Decodes the options from `table` (every field at its schema default when absent).
   public init(_ table: OptionsTableReader) throws(FlatBufferError) {

@@ -1,9 +1,8 @@
 /// Options of `UNPACK` (`UnpackOptions`).
 public struct UnpackOptions: BuiltinOptionsTable {
-  /// How many outputs the input is unstacked into (`num`; 0 when unset).
-  public internal(set) var count: Int
-  /// The input dimension removed; negative counts from the end (0 when unset).
-  public internal(set) var axis: Int
+  /// `count`: how many outputs the input is unstacked into (`num`); `axis`: the input
+  /// dimension removed, negative counting from the end. 0 when unset.
+  public internal(set) var count, axis: Int
 
   /// Decodes the options from `table` (every field at its schema default when absent).
   public init(_ table: OptionsTableReader) throws(FlatBufferError) {

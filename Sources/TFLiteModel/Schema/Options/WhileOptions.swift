@@ -1,9 +1,7 @@
 /// Options of `WHILE` (`WhileOptions`): indices into the model's subgraphs (0 when unset).
 public struct WhileOptions: BuiltinOptionsTable {
-  /// The subgraph computing whether to run the body again.
-  public internal(set) var conditionSubgraph: Int
-  /// The loop body.
-  public internal(set) var bodySubgraph: Int
+  /// The subgraph computing whether to run the body again, and the loop body.
+  public internal(set) var conditionSubgraph, bodySubgraph: Int
 
   /// Decodes the options from `table` (every field at its schema default when absent).
   public init(_ table: OptionsTableReader) throws(FlatBufferError) {
