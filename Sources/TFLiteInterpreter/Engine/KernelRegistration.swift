@@ -10,6 +10,8 @@ import TFLiteModel
 struct KernelRegistration: Sendable {
   /// The builtin operator, or nil for a custom one.
   let builtin: BuiltinOperator?
+  /// The custom code of a custom operator, or nil for a builtin one.
+  let customCode: String?
   /// Builds the kernel of one node.
   let factory: KernelFactory
   /// What the catalog says of the operator.
@@ -22,6 +24,7 @@ struct KernelRegistration: Sendable {
     factory: @escaping KernelFactory
   ) {
     self.builtin = builtin
+    customCode = nil
     self.factory = factory
     support = OperatorSupport(
       builtin.name, kernels: kernels, data: data, notes: notes, factoryFile: file)
@@ -44,6 +47,7 @@ struct KernelRegistration: Sendable {
     file: String = #filePath, factory: @escaping KernelFactory
   ) {
     builtin = nil
+    customCode = code
     self.factory = factory
     support = OperatorSupport(
       "CUSTOM:\(code)", kernels: kernels, data: .firstInput, notes: notes, factoryFile: file)
@@ -61,10 +65,5 @@ struct KernelRegistration: Sendable {
       builtin, data: data, notes: notes.isEmpty ? note : "\(note); \(notes)",
       [KernelVariant(kernel, OperatorSupport.ElementType.fixedSize)], file: file,
       factory: factory)
-  }
-
-  /// The custom code of a custom operator's registration, or nil for a builtin one.
-  var customCode: String? {
-    builtin == nil ? String(support.name.dropFirst("CUSTOM:".count)) : nil
   }
 }

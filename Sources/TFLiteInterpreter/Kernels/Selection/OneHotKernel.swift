@@ -60,14 +60,15 @@ struct OneHotKernel: Kernel {
       return
     }
     let output = io.outputs[0]
-    var position = 0
     for block in 0..<outer {
-      for value in 0..<depth {
-        for element in 0..<inner {
-          let index = self.index(indices, at: block * inner + element)
+      for element in 0..<inner {
+        // Each index is read once; it picks on or off for the `depth` outputs it owns, which
+        // lie `inner` elements apart.
+        let index = self.index(indices, at: block * inner + element)
+        for value in 0..<depth {
+          let position = (block * depth + value) * inner + element
           let source = index == value ? on : off
           (output + position * elementSize).copyMemory(from: source, byteCount: elementSize)
-          position += 1
         }
       }
     }
