@@ -319,14 +319,14 @@ extension CommandHelp {
       Option(
         name: "--json",
         text:
-          "Print a JSON array of {operator, types, notes, factory, kernels} (see Docs/JSON.md)."),
+          "Print a JSON array of {operator, types, notes, kernels} (see Docs/JSON.md)."),
       Option(
         name: "--markdown",
         text: "Print the table as Markdown: the table of Docs/OPERATORS.md."),
       Option(
         name: "--where OP",
         text:
-          "Print where OP lives: the file of its factory, then each kernel type that runs it with its element types and source file."
+          "Print where OP lives: each kernel type that runs it with its element types and source file (the first holds the factory), then the catalog file that registers it."
       ),
     ],
     examples: [

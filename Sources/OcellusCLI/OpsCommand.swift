@@ -25,8 +25,8 @@ enum OpsCommand {
     return 0
   }
 
-  /// `--where OP`: the file of the operator's factory, then each kernel with its types and
-  /// file. `name` is matched without regard to case (`conv_2d`, `CUSTOM:…`).
+  /// `--where OP`: each kernel with its types and file (the first one's file holds the factory
+  /// that picks among them), then where the operator is registered. `name` is matched without regard to case (`conv_2d`, `CUSTOM:…`).
   static func whereText(_ name: String) throws -> String {
     guard
       let entry = OperatorSupport.all.first(where: { $0.name.uppercased() == name.uppercased() })
@@ -35,7 +35,6 @@ enum OpsCommand {
         description: "no kernel runs \(name) (`ocellus ops` lists the operators)")
     }
     var lines = ["\(entry.name)" + (entry.notes.isEmpty ? "" : ": \(entry.notes)")]
-    lines.append("factory  \(entry.factoryFile)")
     let typeWidth = entry.kernels.map { typeList($0.types).count }.max() ?? 0
     let kernelWidth = entry.kernels.map(\.kernel.count).max() ?? 0
     for variant in entry.kernels {
@@ -44,17 +43,18 @@ enum OpsCommand {
           + variant.kernel.padding(toLength: kernelWidth + 2, withPad: " ", startingAt: 0)
           + variant.file)
     }
+    lines.append("registered in \(OperatorSupport.catalogFile)")
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The JSON document: an array of `{"operator", "types", "notes", "factory", "kernels"}`
+  /// The JSON document: an array of `{"operator", "types", "notes", "kernels"}`
   /// (each kernel `{"kernel", "file", "types"}`), in the registry's order.
   static func json(_ operators: [OperatorSupport]) -> JSONValue {
     .array(
       operators.map {
         .fields([
           ("operator", .string($0.name)), ("types", strings($0.types.map(\.rawValue))),
-          ("notes", .string($0.notes)), ("factory", .string($0.factoryFile)),
+          ("notes", .string($0.notes)),
           (
             "kernels",
             .array(

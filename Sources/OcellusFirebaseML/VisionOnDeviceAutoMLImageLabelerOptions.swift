@@ -17,14 +17,13 @@ public final class VisionOnDeviceAutoMLImageLabelerOptions {
   public var confidenceThreshold: Float = 0.5
 
   /// Options labeling with the bundle on disk.
-  public init(localModel: AutoMLLocalModel) {
-    self.localModel = localModel
-    remoteModel = nil
-  }
+  public convenience init(localModel: AutoMLLocalModel) { self.init(localModel, nil) }
 
   /// Options labeling with the downloaded bundle (download it first).
-  public init(remoteModel: AutoMLRemoteModel) {
-    localModel = nil
+  public convenience init(remoteModel: AutoMLRemoteModel) { self.init(nil, remoteModel) }
+
+  private init(_ localModel: AutoMLLocalModel?, _ remoteModel: AutoMLRemoteModel?) {
+    self.localModel = localModel
     self.remoteModel = remoteModel
   }
 

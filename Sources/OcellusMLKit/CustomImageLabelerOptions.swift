@@ -13,15 +13,14 @@ public final class CustomImageLabelerOptions: CommonImageLabelerOptions {
   public var maxResultCount = 10
 
   /// Options labeling with `localModel`.
-  public init(localModel: LocalModel) {
-    self.localModel = localModel
-    remoteModel = nil
-  }
+  public convenience init(localModel: LocalModel) { self.init(localModel, nil) }
 
   /// Options labeling with the downloaded `remoteModel` (a custom model or, from the Firebase
   /// module, an AutoML bundle).
-  public init(remoteModel: RemoteModel) {
-    localModel = nil
+  public convenience init(remoteModel: RemoteModel) { self.init(nil, remoteModel) }
+
+  private init(_ localModel: LocalModel?, _ remoteModel: RemoteModel?) {
+    self.localModel = localModel
     self.remoteModel = remoteModel
   }
 

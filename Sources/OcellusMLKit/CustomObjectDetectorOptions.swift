@@ -20,14 +20,13 @@ public final class CustomObjectDetectorOptions: CommonObjectDetectorOptions {
   public var maxPerObjectLabelCount: UInt = 10
 
   /// Options classifying with the bundled `localModel`.
-  public init(localModel: LocalModel) {
-    self.localModel = localModel
-    remoteModel = nil
-  }
+  public convenience init(localModel: LocalModel) { self.init(localModel, nil) }
 
   /// Options classifying with the downloaded `remoteModel`.
-  public init(remoteModel: CustomRemoteModel) {
-    localModel = nil
+  public convenience init(remoteModel: CustomRemoteModel) { self.init(nil, remoteModel) }
+
+  private init(_ localModel: LocalModel?, _ remoteModel: CustomRemoteModel?) {
+    self.localModel = localModel
     self.remoteModel = remoteModel
   }
 

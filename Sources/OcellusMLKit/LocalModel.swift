@@ -13,14 +13,13 @@ public final class LocalModel: Sendable {
   public let manifestPath: String?
 
   /// A model in the TFLite file at `path`.
-  public init(path: String) {
-    self.path = path
-    manifestPath = nil
-  }
+  public convenience init(path: String) { self.init(path, nil) }
 
   /// The AutoML Vision Edge bundle whose `manifest.json` is at `manifestPath`.
-  public init(manifestPath: String) {
-    path = nil
+  public convenience init(manifestPath: String) { self.init(nil, manifestPath) }
+
+  private init(_ path: String?, _ manifestPath: String?) {
+    self.path = path
     self.manifestPath = manifestPath
   }
 

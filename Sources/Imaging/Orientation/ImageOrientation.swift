@@ -6,12 +6,6 @@
 /// display, as UIKit names them: `.right` is what a back-camera portrait photo is tagged
 /// (stored pixels need a 90° clockwise turn; EXIF 6).
 public enum ImageOrientation: Int, Sendable, Equatable, Hashable, CaseIterable {
-  case up = 0
-  case down = 1
-  case left = 2
-  case right = 3
-  case upMirrored = 4
-  case downMirrored = 5
-  case leftMirrored = 6
-  case rightMirrored = 7
+  // Raw values 0…7 in this order, as UIImage.Orientation's.
+  case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
 }

@@ -69,64 +69,12 @@ extension PixelImage {
         throw .planeTooSmall(
           plane: index, bytes: plane.bytes.count, needed: overflow ? Int.max : span &+ rowBytes)
       }
-      let planeWidth = rowBytes / elementSize
-      let size = orientation.displaySize(forRawWidth: planeWidth, height: rows)
-      let outRowBytes = size.width * elementSize
-      let bytes =
-        reference
-        ? PixelImage.referenceRemap(
-          plane, width: planeWidth, height: rows, elementSize: elementSize,
-          orientation: orientation)
-        : PixelImage.fastRemap(
-          plane, width: planeWidth, height: rows, elementSize: elementSize,
-          orientation: orientation)
-      output.append(ImagePlane(bytes: bytes, bytesPerRow: outRowBytes))
+      let remap = PlaneRemap(
+        plane: plane, width: rowBytes / elementSize, height: rows, elementSize: elementSize,
+        orientation: orientation)
+      output.append(reference ? remap.reference() : remap.fast())
     }
     let size = orientation.displaySize(forRawWidth: width, height: height)
     return try PixelImage(width: size.width, height: size.height, format: format, planes: output)
-  }
-
-  /// One plane through the blocked kernels. The plane was checked to hold its rows.
-  private static func fastRemap(
-    _ plane: ImagePlane, width: Int, height: Int, elementSize: Int,
-    orientation: ImageOrientation
-  ) -> [UInt8] {
-    let size = orientation.displaySize(forRawWidth: width, height: height)
-    let outRowBytes = size.width * elementSize
-    let total = outRowBytes * size.height
-    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-      count = 0
-      plane.bytes.withUnsafeBytes { source in
-        guard let sourceBase = source.baseAddress, let target = buffer.baseAddress else {
-          return
-        }
-        OrientationRemap.remap(
-          source: sourceBase, sourceStride: plane.bytesPerRow, width: width, height: height,
-          elementSize: elementSize, orientation: orientation,
-          destination: UnsafeMutableRawPointer(target), destinationStride: outRowBytes)
-        count = total
-      }
-    }
-  }
-
-  /// One plane pixel by pixel from ``ImageOrientation/rawPixel(forDisplayX:y:rawWidth:rawHeight:)``.
-  private static func referenceRemap(
-    _ plane: ImagePlane, width: Int, height: Int, elementSize: Int,
-    orientation: ImageOrientation
-  ) -> [UInt8] {
-    let size = orientation.displaySize(forRawWidth: width, height: height)
-    let outRowBytes = size.width * elementSize
-    var bytes = [UInt8](repeating: 0, count: outRowBytes * size.height)
-    for v in 0..<size.height {
-      for u in 0..<size.width {
-        let raw = orientation.rawPixel(forDisplayX: u, y: v, rawWidth: width, rawHeight: height)
-        let from = raw.y * plane.bytesPerRow + raw.x * elementSize
-        let to = v * outRowBytes + u * elementSize
-        for channel in 0..<elementSize {
-          bytes[to + channel] = plane.bytes[from + channel]
-        }
-      }
-    }
-    return bytes
   }
 }

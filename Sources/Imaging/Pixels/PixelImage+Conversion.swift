@@ -40,12 +40,7 @@ extension PixelImage {
           case .rgba8:
             o.update(from: r, count: width * 4)
           case .bgra8:
-            for x in 0..<width {
-              o[4 * x] = r[4 * x + 2]
-              o[4 * x + 1] = r[4 * x + 1]
-              o[4 * x + 2] = r[4 * x]
-              o[4 * x + 3] = r[4 * x + 3]
-            }
+            Self.swapRedAndBlue(r, into: o, pixels: width)
           case .rgb8:
             for x in 0..<width {
               o[3 * x] = r[4 * x]
@@ -63,6 +58,19 @@ extension PixelImage {
     return try PixelImage(width: width, height: height, format: target, bytes: output)
   }
 
+  /// Copies `pixels` four-byte pixels from `source` to `target` with bytes 0 and 2 swapped:
+  /// BGRA to RGBA, or RGBA to BGRA.
+  static func swapRedAndBlue(
+    _ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, pixels: Int
+  ) {
+    for x in 0..<pixels {
+      target[4 * x] = source[4 * x + 2]
+      target[4 * x + 1] = source[4 * x + 1]
+      target[4 * x + 2] = source[4 * x]
+      target[4 * x + 3] = source[4 * x + 3]
+    }
+  }
+
   /// Writes row `y` (0..<height) as R, G, B, A bytes (`width × 4`) to `rgba`.
   func readRGBARow(_ y: Int, into rgba: UnsafeMutablePointer<UInt8>) {
     let width = self.width
@@ -75,12 +83,7 @@ extension PixelImage {
         case .rgba8:
           rgba.update(from: p, count: width * 4)
         case .bgra8:
-          for x in 0..<width {
-            rgba[4 * x] = p[4 * x + 2]
-            rgba[4 * x + 1] = p[4 * x + 1]
-            rgba[4 * x + 2] = p[4 * x]
-            rgba[4 * x + 3] = p[4 * x + 3]
-          }
+          Self.swapRedAndBlue(p, into: rgba, pixels: width)
         case .rgb8:
           for x in 0..<width {
             rgba[4 * x] = p[3 * x]

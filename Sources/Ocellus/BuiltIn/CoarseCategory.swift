@@ -3,16 +3,8 @@
 /// (BEHAVIOR.md D-5); ``legacyUnknownValue`` is its legacy integer. Which classifier classes
 /// fall in which category is a ``CoarseCategoryMap``.
 public enum CoarseCategory: Int, Sendable, CaseIterable, Equatable, Hashable {
-  /// Index 0, "Fashion good" (legacy 2).
-  case fashionGood = 0
-  /// Index 1, "Home good" (legacy 1).
-  case homeGood = 1
-  /// Index 2, "Food" (legacy 3).
-  case food = 2
-  /// Index 3, "Place" (legacy 4).
-  case place = 3
-  /// Index 4, "Plant" (legacy 5).
-  case plant = 4
+  // Indices 0…4 in ML Kit's order; texts and legacy integers in `table`.
+  case fashionGood, homeGood, food, place, plant
 
   /// ML Kit's label text.
   public var text: String { Self.table[rawValue].text }

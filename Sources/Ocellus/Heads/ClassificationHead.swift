@@ -2,14 +2,6 @@ import Imaging
 import TFLiteInterpreter
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Turns one classifier output into labels, exactly as the Task Library's ImageClassifier does
 /// (BEHAVIOR.md C.1), with a documented tie order.
 ///
@@ -171,11 +163,11 @@ public struct ClassificationHead: Sendable {
     case .none:
       return scores
     case .sigmoid:
-      return scores.map { Float(1 / (1 + exp(-Double($0)))) }
+      return scores.map { Float(1 / (1 + CMath.exp(-Double($0)))) }
     case .softmax:
       let finite = scores.filter { $0.isFinite }
       guard let maximum = finite.max() else { return scores }
-      let exps = scores.map { exp(Double($0) - Double(maximum)) }
+      let exps = scores.map { CMath.exp(Double($0) - Double(maximum)) }
       let sum = exps.reduce(0, +)
       return exps.map { Float($0 / sum) }
     }

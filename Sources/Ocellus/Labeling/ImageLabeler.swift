@@ -12,7 +12,7 @@ import Imaging
 /// The model is validated when the labeler is created (BEHAVIOR.md A.2–A.5), so a model that does not
 /// fit fails here with every broken rule named. A labeler is `Sendable`: calls from several
 /// threads are serialized on one interpreter.
-public final class ImageLabeler: @unchecked Sendable {
+public final class ImageLabeler: VisionProcessor, @unchecked Sendable {
   /// The options the labeler was created with.
   public let options: CustomImageLabelerOptions
   private let lock = NSLock()
@@ -81,23 +81,5 @@ public final class ImageLabeler: @unchecked Sendable {
     defer { lock.unlock() }
     return try runner.classify(
       image: image.image, orientation: image.orientation, crop: TensorCrop(ImageRect(region)))
-  }
-
-  /// Labels `image` on a background queue and calls `completion` with the labels or the error
-  /// (exactly one is non-nil), ML Kit style: on `completionQueue`, or on that background
-  /// queue when it is nil (the default). ML Kit calls back on the main queue: pass `.main`
-  /// for that (an app's main queue runs; a command-line program must service it).
-  public func process(
-    _ image: VisionImage, completionQueue: DispatchQueue? = nil,
-    completion: @escaping @Sendable ([ImageLabel]?, VisionError?) -> Void
-  ) {
-    BackgroundVisionCall.run(
-      { () throws(VisionError) in try self.results(in: image) }, queue: completionQueue,
-      completion: completion)
-  }
-
-  /// The labels of `image`, computed off the caller's task on a background queue.
-  public func process(_ image: VisionImage) async throws(VisionError) -> [ImageLabel] {
-    try await BackgroundVisionCall.value { () throws(VisionError) in try self.results(in: image) }
   }
 }

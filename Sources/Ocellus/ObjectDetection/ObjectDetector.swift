@@ -25,7 +25,7 @@ import Imaging
 /// An ``ObjectDetector`` is `Sendable`: calls from several threads are serialized (the models'
 /// interpreters and the stream state sit behind one lock), and results never depend on
 /// timing or thread counts.
-public final class ObjectDetector: @unchecked Sendable {
+public final class ObjectDetector: VisionProcessor, @unchecked Sendable {
   /// The mode, object count, classification switch and proposal settings in effect.
   public let options: ObjectDetectorOptions
   /// The custom-classifier options, nil for the base detector.
@@ -182,25 +182,6 @@ public final class ObjectDetector: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return try detect(image)
-  }
-
-  /// Detects objects in `image` on a background queue and calls `completion` with the objects
-  /// or the error (exactly one is non-nil), ML Kit style: on `completionQueue`, or on that
-  /// background queue when it is nil (the default; ML Kit uses the main queue: pass `.main`).
-  /// Stream frames submitted this way may run in any order; use ``results(in:)`` or
-  /// ``FramePipeline`` to keep order.
-  public func process(
-    _ image: VisionImage, completionQueue: DispatchQueue? = nil,
-    completion: @escaping @Sendable ([DetectedObject]?, VisionError?) -> Void
-  ) {
-    BackgroundVisionCall.run(
-      { () throws(VisionError) in try self.results(in: image) }, queue: completionQueue,
-      completion: completion)
-  }
-
-  /// The objects in `image`, computed off the caller's task on a background queue.
-  public func process(_ image: VisionImage) async throws(VisionError) -> [DetectedObject] {
-    try await BackgroundVisionCall.value { () throws(VisionError) in try self.results(in: image) }
   }
 
   /// Forgets every track (stream mode); IDs keep counting up, so none is reused.

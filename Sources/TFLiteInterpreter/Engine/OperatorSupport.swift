@@ -1,9 +1,9 @@
 /// One operator the interpreter runs: the kernel types that run it, each with the element types
 /// it is chosen for — what `ocellus ops` prints and Docs/OPERATORS.md shows.
 ///
-/// ``all`` is made from the kernel registry's own registrations (each family lists its
-/// operators with their factory, kernels and notes next to the code that decides), so it holds
-/// exactly the operators a model can use. `OperatorSupportTests` runs a model for every
+/// ``all`` is made from the kernel registry's own registrations (`KernelCatalog`: each
+/// operator with its factory, kernels and notes), so it holds exactly the operators a model can
+/// use. The first kernel's file holds the factory that picks among them. `OperatorSupportTests` runs a model for every
 /// (operator, element type) pair and checks that the node runs on the kernel listed for it.
 ///
 /// ``types`` are the types of the operator's ``data`` operand (its first input for most).
@@ -25,20 +25,18 @@ public struct OperatorSupport: Sendable, Equatable {
   public let data: DataOperand
   /// What else limits it, in a few words (`constant axis`, `16x8`); may be empty.
   public let notes: String
-  /// The file whose factory picks among ``kernels`` (and registers the operator), from the
-  /// package root.
-  public let factoryFile: String
+
+  /// The file that registers every operator (`KernelCatalog`), from the package root.
+  public static let catalogFile = KernelVariant.packagePath(KernelCatalog.sourceFile)
 
   /// The note of operators that run on every fixed-size type, beyond the listed ones too.
   public static let anyFixedSizeNote = "any fixed-size type"
 
   /// An entry; ``types`` is the union of the kernels' types.
   init(
-    _ name: String, kernels: [KernelVariant], data: DataOperand, notes: String,
-    factoryFile: String
+    _ name: String, kernels: [KernelVariant], data: DataOperand, notes: String
   ) {
     self.name = name
-    self.factoryFile = KernelVariant.packagePath(factoryFile)
     self.kernels = kernels
     self.types = Set(kernels.flatMap(\.types)).sorted()
     self.data = data
@@ -54,13 +52,13 @@ public struct OperatorSupport: Sendable, Equatable {
     kernels.filter { $0.types.contains(type) }
   }
 
-  /// Merges the registry's families listed by `familyIndices` (indices into its family list,
+  /// Merges the catalog's sections listed by `sectionIndices` (indices into its section list,
   /// repeats allowed) as the registry does: throws
   /// ``InterpreterError/duplicateKernel(operator:)`` when two register one operator. Nil
-  /// indices merge every family once, as every model load does.
-  package static func mergeRegistry(familyIndices: [Int]? = nil) throws(InterpreterError) {
-    let families = KernelRegistry.families
-    let chosen = familyIndices.map { $0.map { families[$0] } } ?? families
+  /// indices merge every section once, as every model load does.
+  package static func mergeRegistry(sectionIndices: [Int]? = nil) throws(InterpreterError) {
+    let sections = KernelCatalog.sections
+    let chosen = sectionIndices.map { $0.map { sections[$0] } } ?? sections
     _ = try KernelRegistry.Tables(chosen)
   }
 }

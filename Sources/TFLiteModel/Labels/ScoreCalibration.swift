@@ -1,17 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Android)
-  import Android
-#elseif canImport(Darwin)
-  import Darwin
-#elseif canImport(WASILibc)
-  import WASILibc
-#elseif canImport(ucrt)
-  import ucrt
-#endif
-
 /// Sigmoid score calibration arithmetic (TENSOR_AXIS_SCORE_CALIBRATION), as pure
 /// functions.
 ///
@@ -32,9 +18,9 @@ public enum ScoreCalibration {
   public static func clampedLog(_ x: Float) -> Float {
     let threshold = Double(logScoreMinimum)
     if x < logScoreMinimum {
-      return Float(2.0 * log(threshold) - log(2.0 * threshold - Double(x)))
+      return Float(2.0 * CMath.log(threshold) - CMath.log(2.0 * threshold - Double(x)))
     }
-    return Float(log(Double(x)))
+    return Float(CMath.log(Double(x)))
   }
 
   /// Applies a score transformation `g`: identity `x`, log `clampedLog(x)`, or inverse
@@ -70,9 +56,9 @@ public enum ScoreCalibration {
     let z: Float = transformed * sigmoid.slope + sigmoid.offset
     let result: Float
     if z >= 0 {
-      result = Float(Double(sigmoid.scale) / (1.0 + exp(Double(-z))))
+      result = Float(Double(sigmoid.scale) / (1.0 + CMath.exp(Double(-z))))
     } else {
-      let expZ = Float(exp(Double(z)))
+      let expZ = Float(CMath.exp(Double(z)))
       result = Float(Double(sigmoid.scale * expZ) / (1.0 + Double(expZ)))
     }
     guard result >= 0 else { return 0 }

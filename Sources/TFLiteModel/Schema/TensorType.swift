@@ -1,28 +1,9 @@
 /// The element type of a tensor (`TensorType` in the TFLite schema).
 public enum TensorType: Int8, Sendable, CaseIterable, CustomStringConvertible {
-  case float32 = 0
-  case float16 = 1
-  case int32 = 2
-  case uint8 = 3
-  case int64 = 4
-  case string = 5
-  case bool = 6
-  case int16 = 7
-  case complex64 = 8
-  case int8 = 9
-  case float64 = 10
-  case complex128 = 11
-  case uint64 = 12
-  case resource = 13
-  case variant = 14
-  case uint32 = 15
-  case uint16 = 16
-  case int4 = 17
-  case bfloat16 = 18
-  case int2 = 19
-  case uint4 = 20
-  case float8e4m3fn = 21
-  case float8e5m2 = 22
+  // Raw values 0…22 in this order, as the schema's `TensorType`.
+  case float32, float16, int32, uint8, int64, string, bool, int16
+  case complex64, int8, float64, complex128, uint64, resource, variant, uint32
+  case uint16, int4, bfloat16, int2, uint4, float8e4m3fn, float8e5m2
 
   /// Bytes per element, or nil for types that are not a whole number of bytes per element
   /// (`int4`, `int2`, `uint4`) or have no fixed size (`string`, `variant`); a `resource` is a 4-byte

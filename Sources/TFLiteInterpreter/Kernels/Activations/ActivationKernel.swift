@@ -6,27 +6,13 @@ import TFLiteModel
 /// (``Int16Logistic``) and RELU; other int16 activations are rejected.
 struct ActivationKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.logistic, floatOrLookup) { try make(&$0) { _ in .logistic } },
-    KernelRegistration(.tanh, floatOr8BitLookup) { try make(&$0) { _ in .tanh } },
-    KernelRegistration(.relu, floatOrLookup) { try make(&$0) { _ in .relu } },
-    KernelRegistration(.relu6, floatOr8BitLookup) { try make(&$0) { _ in .relu6 } },
-    KernelRegistration(.reluN1To1, floatOr8BitLookup) { try make(&$0) { _ in .reluN1To1 } },
-    KernelRegistration(.relu0To1, floatOr8BitLookup) { try make(&$0) { _ in .relu0To1 } },
-    KernelRegistration(.hardSwish, floatOr8BitLookup) { try make(&$0) { _ in .hardSwish } },
-    KernelRegistration(.leakyRelu, floatOr8BitLookup) {
-      try make(&$0) { options in
-        .leakyRelu(alpha: options.decoded(as: LeakyReluOptions.self)?.alpha ?? 0)
-      }
-    },
-  ]
   /// The kernels of the operators registered with `floatOrLookup`.
-  private static let floatOrLookup = [
+  static let floatOrLookup = [
     KernelVariant(ActivationKernel.self, [.float32]),
     KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8, .int16]),
   ]
   /// The kernels of the operators registered with `floatOr8BitLookup`.
-  private static let floatOr8BitLookup = [
+  static let floatOr8BitLookup = [
     KernelVariant(ActivationKernel.self, [.float32]),
     KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
   ]
@@ -34,7 +20,7 @@ struct ActivationKernel: Kernel {
   private let activation: UnaryActivation
   private let count: Int
 
-  private static func make(
+  static func make(
     _ node: inout NodeContext,
     _ activation: (BuiltinOptions) throws(InterpreterError) -> UnaryActivation
   ) throws(InterpreterError) -> any Kernel {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TFLiteModel
 
 /// LOGISTIC on int16 (zero points 0, output scale 2^-15), bit for bit TFLite's reference
 /// kernel (`reference_integer_ops::Logistic(int16)` with the parameters of `SigmoidPrepare`):
@@ -50,7 +44,7 @@ struct Int16Logistic {
   /// `CheckedLog2`: the rounded base-2 logarithm of `x` (in float, as TFLite computes it)
   /// when it is within 1e-3 of an integer, else nil.
   private static func log2(_ x: Float) -> Int? {
-    let value = logf(x) * (1 / logf(2))
+    let value = CMath.logf(x) * (1 / CMath.logf(2))
     let rounded = value.rounded(.toNearestOrAwayFromZero)
     guard abs(value - rounded) < 1e-3, abs(rounded) < 1e6 else { return nil }
     return Int(rounded)

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TFLiteModel
 
 /// SOFTMAX on int16 over the last dimension (output scale 2^-15 within 0.1%, zero point 0),
 /// bit for bit TFLite's `reference_ops::SoftmaxInt16` with the parameters of `SoftmaxPrepare`:
@@ -39,7 +33,7 @@ struct Int16SoftmaxKernel: Kernel {
     let range = Float(Int32(Int16.max) - Int32(Int16.min))
     let exponential = Int16InterpolationTable(
       inputScale: 10 / range, inputZeroPoint: Int32(Int16.max), outputScale: 2 / range,
-      outputZeroPoint: 0, expf)
+      outputZeroPoint: 0, CMath.expf)
     let reciprocal = Int16InterpolationTable(
       inputScale: 1 / range, inputZeroPoint: Int32(Int16.min), outputScale: 2 / range,
       outputZeroPoint: 0

@@ -5,15 +5,6 @@ import TFLiteModel
 /// uint8 and int8 (input, alpha and output of one type) run as ``QuantizedPReluKernel``.
 struct PReluKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .prelu,
-      [
-        KernelVariant(PReluKernel.self, [.float32]),
-        KernelVariant(QuantizedPReluKernel.self, [.int8, .uint8]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   /// How alpha maps onto the input; nil for an empty input.
   private let broadcast: Broadcast?
@@ -21,7 +12,7 @@ struct PReluKernel: Kernel {
   /// input exactly, e.g. one alpha per channel); nil when the general broadcast is needed.
   private let period: Int?
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     let input = try node.input(0)
     let alpha = try node.input(1)

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TFLiteModel
 
 /// The 256-entry tables that run uint8/int8 LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1,
 /// RELU_0_TO_1, HARD_SWISH and LEAKY_RELU. An 8-bit elementwise op has only 256 possible inputs, so each
@@ -28,8 +22,8 @@ enum QuantizedActivationTable {
       guard Double(output.scale) == 1.0 / 256 else {
         throw node.unsupported("output scale \(output.scale) must be 1/256")
       }
-      return lookUp(input: input, output: output) { 1 / (1 + expf(-$0)) }
-    case .tanh: return lookUp(input: input, output: output) { tanhf($0) }
+      return lookUp(input: input, output: output) { 1 / (1 + CMath.expf(-$0)) }
+    case .tanh: return lookUp(input: input, output: output) { CMath.tanhf($0) }
     case .hardSwish: return try hardSwish(input: input, output: output, node: node)
     case .leakyRelu(let alpha):
       guard alpha.isFinite else { throw node.invalid("alpha \(alpha) is not finite") }

@@ -6,21 +6,11 @@ import TFLiteModel
 /// handed to ``QuantizedSoftmaxKernel``, int16 ones to ``Int16SoftmaxKernel``.
 struct SoftmaxKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .softmax, notes: "8-bit input to int16 output too",
-      [
-        KernelVariant(SoftmaxKernel.self, [.float32]),
-        KernelVariant(QuantizedSoftmaxKernel.self, [.int8, .uint8]),
-        KernelVariant(Int16SoftmaxKernel.self, [.int16]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   private let beta: Float
   private let rows: SoftmaxRows
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.input(0)
     let beta = node.options.decoded(as: SoftmaxOptions.self)?.beta ?? 0

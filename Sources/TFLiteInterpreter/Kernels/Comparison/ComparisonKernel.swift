@@ -19,20 +19,12 @@ import TFLiteModel
 /// computes `a != b` (LiteRT 2.3.0 leaves that output unwritten).
 struct ComparisonKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.equal, equatable) { try make(&$0, .equal) },
-    KernelRegistration(.notEqual, equatable) { try make(&$0, .notEqual) },
-    KernelRegistration(.less, ordered) { try make(&$0, .less) },
-    KernelRegistration(.lessEqual, ordered) { try make(&$0, .lessEqual) },
-    KernelRegistration(.greater, ordered) { try make(&$0, .greater) },
-    KernelRegistration(.greaterEqual, ordered) { try make(&$0, .greaterEqual) },
-  ]
   /// The kernels of the operators registered with `equatable`.
-  private static let equatable = [
+  static let equatable = [
     KernelVariant(ComparisonKernel.self, [.float32, .int8, .uint8, .int16, .int32, .int64, .bool])
   ]
   /// The kernels of the operators registered with `ordered`.
-  private static let ordered = [
+  static let ordered = [
     KernelVariant(ComparisonKernel.self, [.float32, .int8, .uint8, .int16, .int32, .int64])
   ]
 
@@ -53,7 +45,7 @@ struct ComparisonKernel: Kernel {
 
   /// The kernel of `comparison` for the node: operand types and shapes checked, the output
   /// shape set to the broadcast shape.
-  private static func make(_ node: inout NodeContext, _ comparison: Comparison)
+  static func make(_ node: inout NodeContext, _ comparison: Comparison)
     throws(InterpreterError) -> any Kernel
   {
     let (a, b, broadcast) = try node.broadcastOperands()

@@ -5,16 +5,11 @@ import TFLiteModel
 /// output bytes are 0 or 1.
 struct LogicalKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.logicalAnd, booleans) { try make(&$0, .and) },
-    KernelRegistration(.logicalOr, booleans) { try make(&$0, .or) },
-    KernelRegistration(.logicalNot, booleans) { try make(&$0, .not) },
-  ]
   /// The kernels of the operators registered with `booleans`.
-  private static let booleans = [KernelVariant(LogicalKernel.self, [.bool])]
+  static let booleans = [KernelVariant(LogicalKernel.self, [.bool])]
 
   /// The logical function.
-  private enum Function {
+  enum Function {
     case and, or, not
   }
 
@@ -24,7 +19,7 @@ struct LogicalKernel: Kernel {
 
   /// The kernel of `function` for the node: bool operands (one for NOT, two otherwise) that
   /// broadcast.
-  private static func make(_ node: inout NodeContext, _ function: Function)
+  static func make(_ node: inout NodeContext, _ function: Function)
     throws(InterpreterError) -> any Kernel
   {
     let arity = function == .not ? 1 : 2

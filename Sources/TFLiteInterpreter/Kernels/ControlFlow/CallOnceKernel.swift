@@ -4,18 +4,13 @@ import TFLiteModel
 /// variables their initial values) at the interpreter's first invocation, and never again.
 struct CallOnceKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .callOnce, CallOnceKernel.self, [], data: .none, notes: "runs the init subgraph once"
-    ) { try make(&$0) }
-  ]
 
   private let initializer: SubgraphExecutor
   private unowned let environment: ExecutionEnvironment
 
   var isStateful: Bool { true }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let index = try node.options(CallOnceOptions.self).initSubgraph
     try node.expect(inputs: 0, outputs: 0)
     let initializer = try node.environment.executor(for: index, inputShapes: [])

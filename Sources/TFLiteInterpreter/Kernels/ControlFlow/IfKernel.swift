@@ -5,15 +5,12 @@ import TFLiteModel
 /// with the same static shapes (outputs whose shape depends on the branch are not supported).
 struct IfKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.if, IfKernel.self, data: .input(1), notes: "bool condition") { try make(&$0) }
-  ]
 
   private let thenBranch, elseBranch: SubgraphExecutor
 
   var isStateful: Bool { true }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let options = try node.options(IfOptions.self)
     let (thenIndex, elseIndex) = (options.thenSubgraph, options.elseSubgraph)
     let condition = try node.input(0)

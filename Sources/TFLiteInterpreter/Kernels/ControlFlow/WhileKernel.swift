@@ -7,9 +7,6 @@ import TFLiteModel
 /// with ``InterpreterError/loopLimitExceeded(subgraph:node:limit:)``.
 struct WhileKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.while, WhileKernel.self) { try make(&$0) }
-  ]
 
   private let condition, body: SubgraphExecutor
   /// Bytes of each loop variable.
@@ -20,7 +17,7 @@ struct WhileKernel: Kernel {
 
   var isStateful: Bool { true }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let options = try node.options(WhileOptions.self)
     let (conditionIndex, bodyIndex) = (options.conditionSubgraph, options.bodySubgraph)
     let variables = try SubgraphCall.operands(node, from: 0)

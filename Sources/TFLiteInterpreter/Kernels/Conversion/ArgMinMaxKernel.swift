@@ -8,16 +8,8 @@ import TFLiteModel
 /// index wins ties, and NaN is never chosen unless it is the first element (then it stays).
 struct ArgMinMaxKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.argMax, notes: "constant axis; int32 or int64 indices", indexed) {
-      try make(&$0, maximum: true)
-    },
-    KernelRegistration(.argMin, notes: "constant axis; int32 or int64 indices", indexed) {
-      try make(&$0, maximum: false)
-    },
-  ]
   /// The kernels of the operators registered with `indexed`.
-  private static let indexed = [
+  static let indexed = [
     KernelVariant(ArgMinMaxKernel.self, [.float32, .int8, .uint8, .int32])
   ]
 
@@ -26,7 +18,7 @@ struct ArgMinMaxKernel: Kernel {
   /// Product of the dimensions before the axis, the axis length, product of those after it.
   private let outer, axisSize, inner: Int
 
-  private static func make(_ node: inout NodeContext, maximum: Bool) throws(InterpreterError)
+  static func make(_ node: inout NodeContext, maximum: Bool) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: 2, outputs: 1)

@@ -13,19 +13,13 @@ import TFLiteModel
 /// - float → int64 truncates toward zero; NaN and values outside the int64 range give `Int64.min`.
 struct CastKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .cast, CastKernel.self, [.float32, .int8, .uint8, .int32, .int64, .bool],
-      notes: "to any of these types"
-    ) { try make(&$0) }
-  ]
 
   private static let supported: Set<TensorType> = [.float32, .int32, .int64, .uint8, .int8, .bool]
 
   private let source, target: TensorType
   private let count: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.input(0)
     let output = node.outputs[0]

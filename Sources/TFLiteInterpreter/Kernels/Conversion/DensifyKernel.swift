@@ -5,15 +5,12 @@ import TFLiteModel
 /// it; with a constant input the node is evaluated at load too.
 final class DensifyKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.densify, DensifyKernel.self, notes: "sparse constant to dense") { try make(&$0) }
-  ]
 
   private let byteCount: Int
 
   private init(byteCount: Int) { self.byteCount = byteCount }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()
     guard input.type.byteSize != nil else {

@@ -8,12 +8,6 @@ import TFLiteModel
 /// through a 256-entry table computed at load.
 struct DequantizeKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .dequantize, DequantizeKernel.self, [.float16, .int8, .uint8, .int16],
-      notes: "to float32; 8-bit per-channel too"
-    ) { try make(&$0) }
-  ]
 
   /// How the elements are turned into floats.
   private enum Method {
@@ -30,7 +24,7 @@ struct DequantizeKernel: Kernel {
   private let method: Method
   private let count: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.input(0)
     guard node.outputs[0].type == .float32 else {

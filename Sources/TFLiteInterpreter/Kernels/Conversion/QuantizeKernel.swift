@@ -14,12 +14,6 @@ import TFLiteModel
 /// 256-entry table built at load.
 final class QuantizeKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .quantize, QuantizeKernel.self, [.float32, .int8, .uint8, .int16, .int32],
-      notes: "float32 to int8/uint8/int16; requantizes integers"
-    ) { try make(&$0) }
-  ]
 
   private let inputType, outputType: TensorType
   private let count: Int
@@ -64,7 +58,7 @@ final class QuantizeKernel: Kernel {
     }
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.input(0)
     let output = node.outputs[0]

@@ -12,17 +12,6 @@ import TFLiteModel
 /// Grouped convolution (input channels a multiple of the filter's) is rejected at load.
 final class ConvolutionKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .conv2d, notes: "per-channel int8 weights; int16 with int8 weights (16x8)",
-      [
-        KernelVariant(ConvolutionKernel.self, [.float32]),
-        KernelVariant(QuantizedConvolutionKernel.self, [.int8, .uint8]),
-        KernelVariant(Int16x8ConvolutionKernel.self, [.int16]),
-        KernelVariant(HybridConvolutionKernel.self, [.hybrid]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   private let geometry: ConvolutionGeometry
   private let outputChannels: Int
@@ -56,7 +45,7 @@ final class ConvolutionKernel: Kernel {
     scratchBytes = packed.scratchFloats * MemoryLayout<Float>.size + rows.scratchBytes
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let operands = try ConvolutionOperands(node, operation: "convolution")
     let options = try node.options(Conv2DOptions.self)
     let (geometry, outputChannels) = try Self.geometry(operands, options, node)

@@ -276,4 +276,13 @@ struct ConvolutionQuantization {
   func value(_ bytes: UnsafePointer<UInt8>, _ index: Int) -> Int32 {
     signed ? Int32(Int8(bitPattern: bytes[index])) : Int32(bytes[index])
   }
+
+  /// One tap of the reference loops: `(filter[f] − filterZero) · (input[i] − inputZero)`, in
+  /// wrapping Int32 arithmetic as TFLite's accumulator.
+  @inline(__always)
+  func tap(
+    _ input: UnsafePointer<UInt8>, _ i: Int, _ filter: UnsafePointer<UInt8>, _ f: Int
+  ) -> Int32 {
+    (value(filter, f) &- filterZeroPoint) &* (value(input, i) &- inputZeroPoint)
+  }
 }

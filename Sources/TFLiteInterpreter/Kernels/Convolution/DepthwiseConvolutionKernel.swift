@@ -12,17 +12,6 @@ import TFLiteModel
 /// ``HybridConvolutionKernel`` (same factory).
 final class DepthwiseConvolutionKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .depthwiseConv2d, notes: "per-channel int8 weights; int16 with int8 weights (16x8)",
-      [
-        KernelVariant(DepthwiseConvolutionKernel.self, [.float32]),
-        KernelVariant(QuantizedDepthwiseConvolutionKernel.self, [.int8, .uint8]),
-        KernelVariant(Int16x8ConvolutionKernel.self, [.int16]),
-        KernelVariant(HybridConvolutionKernel.self, [.hybrid]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   private let geometry: ConvolutionGeometry
   private let multiplier: Int
@@ -48,7 +37,7 @@ final class DepthwiseConvolutionKernel: Kernel {
 
   deinit { zeroBias.deallocate() }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let operands = try ConvolutionOperands(node, operation: "depthwise convolution")
     let options = try node.options(DepthwiseConv2DOptions.self)
     let (geometry, multiplier) = try Self.geometry(operands, options, node)

@@ -13,18 +13,6 @@ import TFLiteModel
 /// ``HybridFullyConnectedKernel`` (same factory); shuffled weights are rejected at load.
 final class FullyConnectedKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .fullyConnected,
-      notes: "per-channel int8 weights; int16 with int8 weights (16x8); default weights format",
-      [
-        KernelVariant(FullyConnectedKernel.self, [.float32]),
-        KernelVariant(QuantizedFullyConnectedKernel.self, [.int8, .uint8]),
-        KernelVariant(Int16x8ConvolutionKernel.self, [.int16]),
-        KernelVariant(HybridFullyConnectedKernel.self, [.hybrid]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   /// GEMM sizes: `rows` (M) × `units` (N), summing over `depth` (K).
   struct Shape {
@@ -58,7 +46,7 @@ final class FullyConnectedKernel: Kernel {
     }
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let operands = try ConvolutionOperands(node, operation: "fully-connected")
     let options = try node.options(FullyConnectedOptions.self, noneMeansDefaults: true)
     guard options.weightsFormat == .default else {

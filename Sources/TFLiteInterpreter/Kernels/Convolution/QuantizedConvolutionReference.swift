@@ -14,8 +14,6 @@ enum QuantizedConvolutionReference {
     filter: UnsafePointer<UInt8>, bias: UnsafePointer<Int32>?, _ q: ConvolutionQuantization,
     output: UnsafeMutablePointer<UInt8>
   ) {
-    let inputOffset = -q.inputZeroPoint
-    let filterOffset = -q.filterZeroPoint
     for batch in 0..<g.batch {
       for outY in 0..<g.outputHeight {
         let inYOrigin = outY * g.strideHeight - g.padTop
@@ -30,15 +28,13 @@ enum QuantizedConvolutionReference {
                 // Zero padding by omitting the areas outside the image.
                 guard inX >= 0, inX < g.inputWidth, inY >= 0, inY < g.inputHeight else { continue }
                 for inChannel in 0..<g.inputChannels {
-                  let inputValue = q.value(
-                    input,
+                  let inputIndex =
                     ((batch * g.inputHeight + inY) * g.inputWidth + inX) * g.inputChannels
-                      + inChannel)
-                  let filterValue = q.value(
-                    filter,
+                    + inChannel
+                  let filterIndex =
                     ((outChannel * g.filterHeight + filterY) * g.filterWidth + filterX)
-                      * g.inputChannels + inChannel)
-                  acc &+= (filterValue &+ filterOffset) &* (inputValue &+ inputOffset)
+                    * g.inputChannels + inChannel
+                  acc &+= q.tap(input, inputIndex, filter, filterIndex)
                 }
               }
             }
@@ -59,8 +55,6 @@ enum QuantizedConvolutionReference {
     filter: UnsafePointer<UInt8>, bias: UnsafePointer<Int32>?, _ q: ConvolutionQuantization,
     output: UnsafeMutablePointer<UInt8>
   ) {
-    let inputOffset = -q.inputZeroPoint
-    let filterOffset = -q.filterZeroPoint
     let outputDepth = g.inputChannels * multiplier
     for batch in 0..<g.batch {
       for outY in 0..<g.outputHeight {
@@ -78,13 +72,11 @@ enum QuantizedConvolutionReference {
                   guard inX >= 0, inX < g.inputWidth, inY >= 0, inY < g.inputHeight else {
                     continue
                   }
-                  let inputValue = q.value(
-                    input,
+                  let inputIndex =
                     ((batch * g.inputHeight + inY) * g.inputWidth + inX) * g.inputChannels
-                      + inChannel)
-                  let filterValue = q.value(
-                    filter, (filterY * g.filterWidth + filterX) * outputDepth + outChannel)
-                  acc &+= (filterValue &+ filterOffset) &* (inputValue &+ inputOffset)
+                    + inChannel
+                  let filterIndex = (filterY * g.filterWidth + filterX) * outputDepth + outChannel
+                  acc &+= q.tap(input, inputIndex, filter, filterIndex)
                 }
               }
               if let bias { acc &+= bias[outChannel] }
@@ -102,15 +94,11 @@ enum QuantizedConvolutionReference {
     rows: Int, units: Int, depth: Int, input: UnsafePointer<UInt8>, weights: UnsafePointer<UInt8>,
     bias: UnsafePointer<Int32>?, _ q: ConvolutionQuantization, output: UnsafeMutablePointer<UInt8>
   ) {
-    let inputOffset = -q.inputZeroPoint
-    let filterOffset = -q.filterZeroPoint
     for b in 0..<rows {
       for outChannel in 0..<units {
         var acc: Int32 = 0
         for d in 0..<depth {
-          let inputValue = q.value(input, b * depth + d)
-          let filterValue = q.value(weights, outChannel * depth + d)
-          acc &+= (filterValue &+ filterOffset) &* (inputValue &+ inputOffset)
+          acc &+= q.tap(input, b * depth + d, weights, outChannel * depth + d)
         }
         if let bias { acc &+= bias[outChannel] }
         output[outChannel + units * b] = finish(acc, channel: outChannel, q)

@@ -17,15 +17,6 @@ import TFLiteModel
 /// (16x8) models.
 final class TransposeConvolutionKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .transposeConv, data: .input(2), notes: "int16 with int8 weights (16x8)",
-      [
-        KernelVariant(TransposeConvolutionKernel.self, [.float32, .hybrid]),
-        KernelVariant(QuantizedTransposeConvolutionKernel.self, [.int8, .uint8, .int16]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   private let geometry: TransposeConvolutionGeometry
   private let activation: FusedActivation
@@ -57,7 +48,7 @@ final class TransposeConvolutionKernel: Kernel {
     }
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let options = try node.options(TransposeConvOptions.self)
     let geometry = try TransposeConvolutionGeometry(node, options: options)
     try node.setOutputShape(0, geometry.outputShape)

@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The `TFLite_Detection_PostProcess` custom operator: decodes SSD box encodings against
 /// anchors and keeps the best boxes with non-max suppression (NMS), as upstream
 /// `tensorflow/lite/kernels/detection_postprocess.cc` does.
@@ -67,14 +59,6 @@ import TFLiteModel
 /// suppressed, and it is output as decoded (inverted) if selected.
 final class DetectionPostProcessKernel: Kernel {
   static let sourceFile = #filePath
-  /// The factory registered for the custom code `TFLite_Detection_PostProcess`.
-  static let registrations = [
-    KernelRegistration(
-      custom: DetectionPostProcessOptions.customCode,
-      notes: "SSD box decoding and NMS; float32 outputs",
-      [KernelVariant(DetectionPostProcessKernel.self, [.float32, .int8, .uint8])],
-      factory: { try make(&$0) })
-  ]
 
   /// The parsed custom options.
   let options: DetectionPostProcessOptions
@@ -132,7 +116,7 @@ final class DetectionPostProcessKernel: Kernel {
 
   deinit { tables.deallocate() }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 3, outputs: 4)
     guard let bytes = node.customOptions else {
       throw node.invalid("it has no custom options")
@@ -284,8 +268,8 @@ final class DetectionPostProcessKernel: Kernel {
         let aw = Double(DetectionInputFormat.value(anchors, a + 3, anchorTable))
         let yCenter = Float(ey / yScale * ah + ay)
         let xCenter = Float(ex / xScale * aw + ax)
-        let halfHeight = Float(0.5 * exp(eh / hScale) * ah)
-        let halfWidth = Float(0.5 * exp(ew / wScale) * aw)
+        let halfHeight = Float(0.5 * CMath.exp(eh / hScale) * ah)
+        let halfWidth = Float(0.5 * CMath.exp(ew / wScale) * aw)
         let ymin = yCenter - halfHeight
         let xmin = xCenter - halfWidth
         let ymax = yCenter + halfHeight

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TFLiteModel
 
 extension NonMaxSuppression {
   /// TFLite's IoU of NON_MAX_SUPPRESSION_V4/V5 (`ComputeIntersectionOverUnion` of
@@ -89,7 +83,7 @@ extension NonMaxSuppression {
           hardSuppressed = true
           break
         }
-        if sigma > 0 { candidate.score = candidate.score * expf(scale * iou * iou) }
+        if sigma > 0 { candidate.score = candidate.score * CMath.expf(scale * iou * iou) }
         if candidate.score <= parameters.scoreThreshold { break }
         previous -= 1
       }

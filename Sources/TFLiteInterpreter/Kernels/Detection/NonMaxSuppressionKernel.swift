@@ -13,16 +13,8 @@ import TFLiteModel
 /// past that number are 0, as TFLite writes them.
 struct NonMaxSuppressionKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.nonMaxSuppressionV4, notes: "constant max_output_size", floats) {
-      try make(&$0, soft: false)
-    },
-    KernelRegistration(
-      .nonMaxSuppressionV5, notes: "constant max_output_size; soft-NMS sigma", floats
-    ) { try make(&$0, soft: true) },
-  ]
   /// The kernels of the operators registered with `floats`.
-  private static let floats = [KernelVariant(NonMaxSuppressionKernel.self, [.float32])]
+  static let floats = [KernelVariant(NonMaxSuppressionKernel.self, [.float32])]
 
   private let boxCount, limit: Int
   private let soft: Bool
@@ -32,7 +24,7 @@ struct NonMaxSuppressionKernel: Kernel {
     boxCount * (MemoryLayout<NonMaxSuppression.Candidate>.stride + MemoryLayout<Int32>.stride)
   }
 
-  private static func make(_ node: inout NodeContext, soft: Bool) throws(InterpreterError)
+  static func make(_ node: inout NodeContext, soft: Bool) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: soft ? 6 : 5, outputs: soft ? 3 : 2)

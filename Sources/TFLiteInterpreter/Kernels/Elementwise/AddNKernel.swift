@@ -6,17 +6,12 @@ import TFLiteModel
 /// int32 sums wrap.
 struct AddNKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.addN, AddNKernel.self, [.float32, .int32]) {
-      try make(&$0)
-    }
-  ]
 
   private let type: TensorType
   private let inputCount, count: Int
 
   /// The kernel for the node: two or more inputs of one type (float32 or int32) and shape.
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     guard node.inputs.count >= 2 else {
       throw node.invalid("expected 2 or more inputs, found \(node.inputs.count)")
     }

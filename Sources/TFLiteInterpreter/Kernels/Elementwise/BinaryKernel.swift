@@ -12,63 +12,8 @@ import TFLiteModel
 /// ``BinaryOperation/apply(_:_:)-(T,T)``).
 struct BinaryKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .add, notes: "int16 quantized (power-of-two scales too) or plain",
-      [
-        KernelVariant(BinaryKernel.self, [.float32, .int16, .int32, .int64]),
-        KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
-        KernelVariant(Int16PowerOfTwoAddSubKernel.self, [.int16]),
-        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
-      ]
-    ) { try make(&$0, .add) },
-    KernelRegistration(
-      .sub, notes: "8-bit and int16 quantized",
-      [
-        KernelVariant(BinaryKernel.self, [.float32, .int32, .int64]),
-        KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
-        KernelVariant(Int16PowerOfTwoAddSubKernel.self, [.int16]),
-        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
-      ]
-    ) { try make(&$0, .subtract) },
-    KernelRegistration(
-      .mul, notes: "int16 quantized or plain",
-      [
-        KernelVariant(BinaryKernel.self, [.float32, .int16, .int32, .int64]),
-        KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
-        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
-      ]
-    ) { try make(&$0, .multiply) },
-    KernelRegistration(
-      .div, notes: "8-bit and int16 quantized",
-      [
-        KernelVariant(BinaryKernel.self, [.float32, .int32]),
-        KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
-        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
-      ]
-    ) { try make(&$0, .divide) },
-    KernelRegistration(.maximum, extrema) { try make(&$0, .maximum) },
-    KernelRegistration(.minimum, extrema) { try make(&$0, .minimum) },
-    KernelRegistration(.floorMod, BinaryKernel.self, [.float32, .int8, .int16, .int32, .int64]) {
-      try make(&$0, .floorMod)
-    },
-    KernelRegistration(.floorDiv, BinaryKernel.self, [.float32, .int8, .int16, .int32]) {
-      try make(&$0, .floorDivide)
-    },
-    KernelRegistration(
-      .squaredDifference, notes: "int8 quantized",
-      [
-        KernelVariant(BinaryKernel.self, [.float32, .int32]),
-        KernelVariant(QuantizedBinaryKernel.self, [.int8]),
-        KernelVariant(QuantizedLookupKernel.self, [.int8]),
-      ]
-    ) { try make(&$0, .squaredDifference) },
-    KernelRegistration(.atan2, BinaryKernel.self, [.float32]) {
-      try make(&$0, .arcTangent)
-    },
-  ]
   /// The kernels of the operators registered with `extrema`.
-  private static let extrema = [
+  static let extrema = [
     KernelVariant(BinaryKernel.self, [.float32, .int32, .int64]),
     KernelVariant(QuantizedBinaryKernel.self, [.int8, .uint8, .int16]),
     KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
@@ -82,7 +27,7 @@ struct BinaryKernel: Kernel {
   /// The kernel of `operation` for the node: this kernel for the operation's plain types, a
   /// ``QuantizedBinaryKernel`` for its quantized ones (int16 ADD/MUL: when the output is
   /// quantized).
-  private static func make(_ node: inout NodeContext, _ operation: BinaryOperation)
+  static func make(_ node: inout NodeContext, _ operation: BinaryOperation)
     throws(InterpreterError) -> any Kernel
   {
     let (a, b, broadcast) = try node.broadcastOperands()

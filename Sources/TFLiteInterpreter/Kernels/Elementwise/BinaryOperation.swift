@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An elementwise operation of two tensors, and the types TFLite (LiteRT 2.3.0) runs it in.
 enum BinaryOperation {
   case add, subtract, multiply, divide, maximum, minimum, floorMod, floorDivide, squaredDifference
@@ -57,7 +49,7 @@ enum BinaryOperation {
     case .squaredDifference:
       let difference = a - b
       return difference * difference
-    case .arcTangent: return atan2f(a, b)
+    case .arcTangent: return CMath.atan2f(a, b)
     }
   }
 

@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// int16 ADD and SUB on TFLite's power-of-two path (`pot_scale_int16` set and every scale a
 /// power of two, as LSTM graphs quantize them; `Add` with `pot_scale` and `Sub16` in the
 /// reference kernels): zero points 0, the input whose scale is below the output's divided by
@@ -46,7 +38,7 @@ final class Int16PowerOfTwoAddSubKernel: Kernel {
     var exponents: [Int] = []
     for tensor in tensors {
       guard let scale = tensor.quantization?.perTensor?.scale, scale > 0 else { return nil }
-      let log2 = logf(scale) * (1 / logf(2))
+      let log2 = CMath.logf(scale) * (1 / CMath.logf(2))
       let rounded = log2.rounded(.toNearestOrAwayFromZero)
       guard abs(log2 - rounded) < 1e-3 else { return nil }
       exponents.append(Int(rounded))

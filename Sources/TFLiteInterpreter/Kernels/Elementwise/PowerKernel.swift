@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// POW on float32 and int32 tensors with NumPy-style broadcasting, as LiteRT computes it:
 ///
 /// - in general `std::pow` elementwise: `powf` on floats; on int32 the power of the two values
@@ -23,11 +15,6 @@ import TFLiteModel
 /// a defined result: `x^−k` truncated (0 unless |x| = 1), `Int32.min` for 0^−k.
 struct PowerKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.pow, PowerKernel.self, [.float32, .int32]) {
-      try make(&$0)
-    }
-  ]
 
   private let type: TensorType
   private let broadcast: Broadcast
@@ -36,7 +23,7 @@ struct PowerKernel: Kernel {
   private let scalarExponent: Bool
 
   /// The kernel for the node: float32 or int32 operands that broadcast.
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let (base, exponent, broadcast) = try node.broadcastOperands()
     guard base.type == exponent.type, base.type == node.outputs[0].type else {
       throw node.unsupported("operand and result types must match")
@@ -74,7 +61,7 @@ struct PowerKernel: Kernel {
     }
     broadcast.map(
       io.input(0, as: Float.self), exponent, into: io.output(0, as: Float.self), pool: io.pool
-    ) { powf($0, $1) }
+    ) { CMath.powf($0, $1) }
   }
 
   /// `static_cast<int>(std::round(e))` when `e` is within 1e-5 of it (in float) and it is ≥ 1,
@@ -89,7 +76,7 @@ struct PowerKernel: Kernel {
   /// `std::pow` of int32 values: computed on doubles, converted back as x86-64 does.
   @inline(__always)
   static func integerPower(_ base: Int32, _ exponent: Int32) -> Int32 {
-    let value = pow(Double(base), Double(exponent))
+    let value = CMath.pow(Double(base), Double(exponent))
     return value > -2_147_483_649 && value < 2_147_483_648 ? Int32(value) : .min
   }
 

@@ -1,14 +1,6 @@
 internal import OcellusKernels
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// ADD, SUB, MUL and DIV on uint8/int8/int16 tensors, SQUARED_DIFFERENCE on int8, and
 /// MAXIMUM/MINIMUM on uint8/int8/int16, bit-exact with TFLite's reference kernels, with
 /// NumPy-style broadcasting. The arithmetic is ``QuantizedBinaryArithmetic``'s; 16-bit operands

@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// ABS, LOG, SQRT and RSQRT on quantized int8 and int16 tensors (and ABS on plain int16), as
 /// LiteRT's `elementwise.cc` computes them. Every stored value's result is computed at load
 /// with TFLite's arithmetic, so running is a lookup: 256 bytes for int8
@@ -100,7 +92,7 @@ enum QuantizedUnaryMath {
   /// LOG's table function: `log x`, or the lowest output value's real for x ≤ 0.
   private static func logTransform(_ output: PerTensorQuantization) -> (Float) -> Float {
     let lowest = Float(output.qmin - output.zeroPoint) * output.scale
-    return { $0 <= 0 ? lowest : logf($0) }
+    return { $0 <= 0 ? lowest : CMath.logf($0) }
   }
 
   /// ABS, SQRT or int8 RSQRT of one stored value, clamped to the output type.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TFLiteModel
 
 /// An elementwise float function of one operand, computed as TFLite's float kernels compute
 /// it (the C library's `float` functions, rounding and NaN handling included).
@@ -47,24 +41,24 @@ enum UnaryMath: Equatable, Sendable {
     switch self {
     case .abs: return Swift.abs(x)
     case .ceil: return x.rounded(.up)
-    case .cos: return cosf(x)
-    case .exp: return expf(x)
+    case .cos: return CMath.cosf(x)
+    case .exp: return CMath.expf(x)
     case .floor: return x.rounded(.down)
-    case .log: return logf(x)
+    case .log: return CMath.logf(x)
     case .negate: return -x
     case .round: return x.rounded(.toNearestOrEven)
     case .reciprocalSquareRoot: return 1 / x.squareRoot()
-    case .sin: return sinf(x)
+    case .sin: return CMath.sinf(x)
     case .squareRoot: return x.squareRoot()
     case .square: return x * x
     case .sign: return x > 0 ? 1 : x < 0 ? -1 : x.isNaN ? x : 0
-    case .elu: return x < 0 ? expm1f(x) : x
+    case .elu: return x < 0 ? CMath.expm1f(x) : x
     case .gelu(let approximate):
       if approximate {
         let inner: Float = 0.797_884_56 * (x + 0.044715 * x * x * x)
-        return 0.5 * x * (1 + tanhf(inner))
+        return 0.5 * x * (1 + CMath.tanhf(inner))
       }
-      return 0.5 * x * (1 + erff(x * 0.707_106_78))
+      return 0.5 * x * (1 + CMath.erff(x * 0.707_106_78))
     }
   }
 }

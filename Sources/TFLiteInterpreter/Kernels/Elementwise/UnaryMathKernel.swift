@@ -7,44 +7,10 @@ import TFLiteModel
 /// int16 are built by the same factories as ``QuantizedUnaryMath`` lookup kernels.
 struct UnaryMathKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .abs, notes: "int8/int16 quantized; int16 plain too",
-      [
-        KernelVariant(UnaryMathKernel.self, [.float32, .int32]),
-        KernelVariant(QuantizedLookupKernel.self, [.int8, .int16]),
-      ]
-    ) { try make(&$0, .abs, integers: [.int32]) },
-    KernelRegistration(.ceil, floatMath) { try make(&$0, .ceil) },
-    KernelRegistration(.cos, floatMath) { try make(&$0, .cos) },
-    KernelRegistration(.exp, floatMath) { try make(&$0, .exp) },
-    KernelRegistration(.floor, floatMath) { try make(&$0, .floor) },
-    KernelRegistration(.log, notes: "int8/int16 quantized", floatOrLookup) { try make(&$0, .log) },
-    KernelRegistration(.neg, UnaryMathKernel.self, [.float32, .int32, .int64]) {
-      try make(&$0, .negate, integers: [.int32, .int64])
-    },
-    KernelRegistration(.round, floatMath) { try make(&$0, .round) },
-    KernelRegistration(.rsqrt, notes: "int8/int16 quantized", floatOrLookup) {
-      try make(&$0, .reciprocalSquareRoot)
-    },
-    KernelRegistration(.sin, floatMath) { try make(&$0, .sin) },
-    KernelRegistration(.sqrt, notes: "int8/int16 quantized", floatOrLookup) {
-      try make(&$0, .squareRoot)
-    },
-    KernelRegistration(.square, floatMath) { try make(&$0, .square) },
-    KernelRegistration(.sign, UnaryMathKernel.self, [.float32, .int32]) {
-      try make(&$0, .sign, integers: [.int32])
-    },
-    KernelRegistration(.elu, floatMath) { try make(&$0, .elu) },
-    KernelRegistration(.gelu, floatMath) { node in
-      let approximate = node.options.decoded(as: GeluOptions.self)?.approximate ?? false
-      return try make(&node, .gelu(approximate: approximate))
-    },
-  ]
   /// The kernels of the operators registered with `floatMath`.
-  private static let floatMath = [KernelVariant(UnaryMathKernel.self, [.float32])]
+  static let floatMath = [KernelVariant(UnaryMathKernel.self, [.float32])]
   /// The kernels of the operators registered with `floatOrLookup`.
-  private static let floatOrLookup = [
+  static let floatOrLookup = [
     KernelVariant(UnaryMathKernel.self, [.float32]),
     KernelVariant(QuantizedLookupKernel.self, [.int8, .int16]),
   ]
@@ -55,7 +21,7 @@ struct UnaryMathKernel: Kernel {
 
   /// The kernel of `function` for the node: float32, or one of `integers` where the integer
   /// form exists (ABS and NEG).
-  private static func make(
+  static func make(
     _ node: inout NodeContext, _ function: UnaryMath, integers: [TensorType] = []
   ) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)

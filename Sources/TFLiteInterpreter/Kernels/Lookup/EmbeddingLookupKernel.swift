@@ -10,17 +10,6 @@ import TFLiteModel
 /// zeros here (kernels cannot fail while running).
 final class EmbeddingLookupKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .embeddingLookup, data: .input(1),
-      notes: "any fixed-size type; int32 ids; int8/uint8 tables to float32",
-      [
-        KernelVariant(
-          EmbeddingLookupKernel.self,
-          [.float32, .float16, .int8, .uint8, .int16, .int32, .int64, .bool, .hybrid])
-      ]
-    ) { try make(&$0) }
-  ]
 
   private let rows: Int
   /// Bytes per table row (copy) or values per row (dequantize).
@@ -33,7 +22,7 @@ final class EmbeddingLookupKernel: Kernel {
     self.scales = scales
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     let (lookup, table) = (try node.input(0), try node.input(1))
     guard lookup.type == .int32, lookup.shape.count == 1 else {

@@ -10,16 +10,6 @@ import TFLiteModel
 /// and ``HybridBatchMatMulKernel`` for a float32 left operand with int8 right operand.
 final class BatchMatMulKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .batchMatmul, notes: "int16 × int8 (16x8) too",
-      [
-        KernelVariant(BatchMatMulKernel.self, [.float32]),
-        KernelVariant(QuantizedBatchMatMulKernel.self, [.int8, .int16]),
-        KernelVariant(HybridBatchMatMulKernel.self, [.hybrid]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   private let shape: BatchMatMulShape
   private let gemm: BatchMatMulGEMM?
@@ -30,7 +20,7 @@ final class BatchMatMulKernel: Kernel {
     self.gemm = gemm
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     let (lhs, rhs) = (try node.input(0), try node.input(1))
     let options = try node.options(BatchMatMulOptions.self, noneMeansDefaults: true)

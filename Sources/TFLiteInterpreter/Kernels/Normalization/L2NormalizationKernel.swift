@@ -14,11 +14,6 @@ import TFLiteModel
 /// 128 (uint8) or 0 (int8), as TFLite requires.
 struct L2NormalizationKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.l2Normalization, L2NormalizationKernel.self, [.float32, .int8, .uint8]) {
-      try make(&$0)
-    }
-  ]
 
   private let type: TensorType
   /// The input's zero point (quantized types).
@@ -26,7 +21,7 @@ struct L2NormalizationKernel: Kernel {
   private let rows: LastDimensionRows
 
   /// The kernel for the node: type, activation and output quantization checked.
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()
     let rows = try LastDimensionRows(input, node)

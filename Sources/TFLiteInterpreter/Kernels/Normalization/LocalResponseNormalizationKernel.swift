@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// LOCAL_RESPONSE_NORMALIZATION on a float32 tensor of rank 4, over the last dimension, as
 /// TFLite's reference kernel: `y_c = x_c · (bias + alpha · Σ x_j²)^−beta`, the sum over the
 /// channels `j` in `max(0, c − radius) ..< min(depth, c + radius)` in index order (the
@@ -15,17 +7,13 @@ import TFLiteModel
 /// by the C library's `powf`.
 struct LocalResponseNormalizationKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .localResponseNormalization, LocalResponseNormalizationKernel.self, [.float32], factory: make)
-  ]
 
   private let radius: Int
   private let bias, alpha, beta: Float
   private let rows: LastDimensionRows
 
   /// The kernel for the node: a float32 input of rank 4 and the operator's options.
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()
     guard input.type == .float32 else {
@@ -56,7 +44,7 @@ struct LocalResponseNormalizationKernel: Kernel {
         if begin < end {
           for j in begin..<end { sum += x[j] * x[j] }
         }
-        y[c] = x[c] * powf(bias + alpha * sum, -beta)
+        y[c] = x[c] * CMath.powf(bias + alpha * sum, -beta)
       }
     }
   }

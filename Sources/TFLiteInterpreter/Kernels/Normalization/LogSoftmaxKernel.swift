@@ -1,34 +1,17 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// LOG_SOFTMAX on float32 over the last dimension, for any rank ≥ 1, as TFLite's reference
 /// kernel: per row, `y_i = (x_i − max) − ln Σ exp(x_j − max)`, the sum taken in index order with
 /// the C library's `expf` and `logf` (the max ignores NaN, as std::max does). uint8 and int8
 /// inputs are handed to ``QuantizedLogSoftmaxKernel``.
 struct LogSoftmaxKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .logSoftmax,
-      [
-        KernelVariant(LogSoftmaxKernel.self, [.float32]),
-        KernelVariant(QuantizedLogSoftmaxKernel.self, [.int8, .uint8]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   private let rows: LastDimensionRows
 
   /// The kernel for the node: this kernel for float32, a ``QuantizedLogSoftmaxKernel`` for
   /// uint8 and int8.
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let input = try node.inputMatchingOutput()
     let rows = try LastDimensionRows(input, node)
@@ -49,8 +32,8 @@ struct LogSoftmaxKernel: Kernel {
       var maximum = -Float.greatestFiniteMagnitude
       for c in 0..<depth where maximum < x[c] { maximum = x[c] }
       var sum: Float = 0
-      for c in 0..<depth { sum += expf(x[c] - maximum) }
-      let logSum = logf(sum)
+      for c in 0..<depth { sum += CMath.expf(x[c] - maximum) }
+      let logSum = CMath.logf(sum)
       for c in 0..<depth { y[c] = x[c] - maximum - logSum }
     }
   }

@@ -9,15 +9,8 @@ import TFLiteModel
 /// TFLite.
 struct PoolKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.averagePool2d, floatOrQuantized) { try make(&$0, .average) },
-    KernelRegistration(.maxPool2d, floatOrQuantized) { try make(&$0, .maximum) },
-    KernelRegistration(.l2Pool2d, PoolKernel.self, [.float32]) {
-      try make(&$0, .l2)
-    },
-  ]
   /// The kernels of the operators registered with `floatOrQuantized`.
-  private static let floatOrQuantized = [
+  static let floatOrQuantized = [
     KernelVariant(PoolKernel.self, [.float32]),
     KernelVariant(QuantizedPoolKernel.self, [.int8, .uint8, .int16]),
   ]
@@ -26,7 +19,7 @@ struct PoolKernel: Kernel {
   private let activation: FusedActivation
   private let geometry: PoolGeometry
 
-  private static func make(_ node: inout NodeContext, _ mode: PoolMode) throws(InterpreterError)
+  static func make(_ node: inout NodeContext, _ mode: PoolMode) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: 1, outputs: 1)

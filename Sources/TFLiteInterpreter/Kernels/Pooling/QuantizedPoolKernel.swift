@@ -8,10 +8,10 @@ import TFLiteModel
 /// `(sum ± count/2) / count`, truncating. The maximum starts from the type's lowest value.
 /// Both are then clamped to the fused activation's quantized range. The input's quantization
 /// parameters are not used: TFLite only asserts, in debug builds, that they equal the output's.
-final class QuantizedPoolKernel: Kernel {
+final class QuantizedPoolKernel: QuantizedIntegerKernel {
   static let sourceFile = #filePath
   private let average: Bool
-  private let type: TensorType
+  let type: TensorType
   private let lower, upper: Int32
   private let geometry: PoolGeometry
 
@@ -25,15 +25,7 @@ final class QuantizedPoolKernel: Kernel {
     self.geometry = geometry
   }
 
-  func run(_ io: KernelIO) {
-    switch type {
-    case .uint8: run(io, UInt8.self)
-    case .int8: run(io, Int8.self)
-    default: run(io, Int16.self)
-    }
-  }
-
-  private func run<T: FixedWidthInteger>(_ io: KernelIO, _: T.Type) {
+  func run<T: FixedWidthInteger>(_ io: KernelIO, _: T.Type) {
     let input = io.input(0, as: T.self)
     let output = io.output(0, as: T.self)
     let channels = geometry.channels

@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// UNIDIRECTIONAL_SEQUENCE_LSTM on int8 activations with int8 weights, int32 biases and an int16
 /// cell state (TFLite's integer LSTM, `EvalInteger8x8_16`), bit for bit: each gate is
 /// `clamp16(M_r(biasR + Σ h·wR) + clamp16(M_x(biasX + Σ x·wX)))` — biases folded with the
@@ -52,7 +44,7 @@ final class QuantizedSequenceLSTMKernel: Kernel {
       throw node.invalid(
         "the integer LSTM needs 5 intermediate tensors, the fifth quantized (the hidden state)")
     }
-    let log2 = logf(cell.scale) * (1 / logf(2))
+    let log2 = CMath.logf(cell.scale) * (1 / CMath.logf(2))
     // A scale of 0, or a negative, infinite or NaN one, has no finite logarithm to convert
     // (fuzz finding: it trapped).
     cellScale = log2.isFinite ? Int(log2.rounded(.toNearestOrAwayFromZero)) : 0
@@ -65,12 +57,12 @@ final class QuantizedSequenceLSTMKernel: Kernel {
     let clip = options.cellClip > 0 ? min(max(options.cellClip / cell.scale, -32768), 32767) : 0
     cellClip = Int16(clip)
     hiddenMultiplier = QuantizedArithmetic.Multiplier(
-      Double(Float(pow(2.0, -15) / Double(hiddenScale.scale) * pow(2.0, -15))))
+      Double(Float(CMath.pow(2.0, -15) / Double(hiddenScale.scale) * CMath.pow(2.0, -15))))
     guard let hiddenZero = Int32(exactly: hiddenScale.zeroPoint) else {
       throw node.invalid("the hidden state's zero point \(hiddenScale.zeroPoint) is out of range")
     }
     self.hiddenZero = hiddenZero
-    let gateScale = Float(pow(2.0, -12.0))
+    let gateScale = Float(CMath.pow(2.0, -12.0))
     var gates: [Gate] = []
     for positions in gateInputs {
       let (w, r) = (try node.input(positions.input), try node.input(positions.recurrent))

@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// SVDF (a fully connected layer factored into feature and time filters, with memory) on
 /// float32 activations with float32 weights, or int8 weights_feature and weights_time quantized
 /// per tensor (hybrid), as TFLite's reference `EvalFloatSVDF` and `EvalHybridSVDF`. Each invoke:
@@ -23,14 +15,6 @@ import TFLiteModel
 /// int8 models run ``QuantizedSVDFKernel`` (same factory).
 final class SVDFKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .svdf, notes: "int8 with int16 state and weights_time; state in a variable tensor",
-      [
-        KernelVariant(SVDFKernel.self, [.float32, .hybrid]),
-        KernelVariant(QuantizedSVDFKernel.self, [.int8]),
-      ], factory: make)
-  ]
 
   /// The per-tensor scales of a hybrid model's int8 weights, and how its input is quantized.
   struct Hybrid {
@@ -52,7 +36,7 @@ final class SVDFKernel: Kernel {
       4 * geometry.batch * geometry.filters + (hybrid.map { 4 * time + $0.rows.scratchBytes } ?? 0)
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 5, outputs: 1)
     let options = try node.options(SVDFOptions.self)
     let geometry = try SVDFGeometry(node, rank: options.rank)
@@ -179,7 +163,7 @@ final class SVDFKernel: Kernel {
     case .relu: return max(x, 0)
     case .reluN1To1: return min(max(x, -1), 1)
     case .relu6: return min(max(x, 0), 6)
-    case .tanh: return tanhf(x)
+    case .tanh: return CMath.tanhf(x)
     case .signBit: return x.sign == .minus ? 1 : 0
     }
   }

@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// UNIDIRECTIONAL_SEQUENCE_LSTM with float32 activations and float32 weights, or int8 weights
 /// quantized per tensor (hybrid), as TFLite's `lstm_eval.cc` (`EvalFloat`, `EvalHybrid`):
 /// for each time step and batch row, the gates `i, f, o = σ(bias + Wx·x + Wh·h)` and
@@ -23,14 +15,6 @@ import TFLiteModel
 /// at load. int8 models run ``QuantizedSequenceLSTMKernel`` (same factory).
 final class SequenceLSTMKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .unidirectionalSequenceLstm, notes: "no peephole, projection, layer norm or CIFG",
-      [
-        KernelVariant(SequenceLSTMKernel.self, [.float32, .hybrid]),
-        KernelVariant(QuantizedSequenceLSTMKernel.self, [.int8]),
-      ], factory: make)
-  ]
 
   /// Input positions of each gate's weights and bias, in TFLite's order i, f, c, o.
   static let gateInputs: [(input: Int, recurrent: Int, bias: Int)] = [
@@ -60,7 +44,7 @@ final class SequenceLSTMKernel: Kernel {
     scratchBytes = 4 * cells * 4 + (scales.isEmpty ? 0 : inputSize + cells)
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     guard node.inputs.count == 24 || node.inputs.count == 20 else {
       throw node.invalid("expected 20 or 24 inputs, found \(node.inputs.count)")
     }
@@ -264,13 +248,13 @@ final class SequenceLSTMKernel: Kernel {
 
   /// `1 / (1 + e^−x)`.
   @inline(__always)
-  private static func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
+  private static func sigmoid(_ x: Float) -> Float { 1 / (1 + CMath.expf(-x)) }
 
   /// The cell activation (TANH for Keras models).
   @inline(__always)
   private func apply(_ activation: ActivationFunction, _ x: Float) -> Float {
     switch activation {
-    case .tanh: return tanhf(x)
+    case .tanh: return CMath.tanhf(x)
     case .relu: return max(x, 0)
     case .relu6: return min(max(x, 0), 6)
     case .reluN1To1: return min(max(x, -1), 1)

@@ -7,20 +7,15 @@ import TFLiteModel
 /// Each sum starts from 0 and adds the elements one by one in order, as TFLite does (so a
 /// float sum rounds exactly as there; integers wrap). Work is split between the slices before
 /// the axis, never along it.
-struct CumulativeSumKernel: Kernel {
+struct CumulativeSumKernel: SummingKernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .cumsum, CumulativeSumKernel.self, [.float32, .int32, .int64], notes: "constant axis",
-      factory: make)
-  ]
 
-  private let type: TensorType
+  let type: TensorType
   private let exclusive, reverse: Bool
   /// Elements before, along and after the axis.
   private let outer, depth, inner: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     let input = try node.inputMatchingOutput()
     let shape = try ShapeRules.shape(of: 0, node)
@@ -46,18 +41,9 @@ struct CumulativeSumKernel: Kernel {
       depth: shape[axis], inner: count(shape[(axis + 1)...]))
   }
 
-  func run(_ io: KernelIO) {
-    switch type {
-    case .float32: run(io, Float.self) { $0 + $1 }
-    case .int32: run(io, Int32.self) { $0 &+ $1 }
-    default: run(io, Int64.self) { $0 &+ $1 }
-    }
-  }
-
   /// Each output row along the axis is the previous one plus an input row (the same row for
   /// an inclusive sum, the previous one for an exclusive sum); the first is `0 + row` or 0.
-  @inline(__always)
-  private func run<T: Numeric>(_ io: KernelIO, _: T.Type, _ add: @escaping (T, T) -> T) {
+  func run<T: SummableElement>(_ io: KernelIO, _: T.Type) {
     guard outer > 0, depth > 0, inner > 0 else { return }
     let input = io.input(0, as: T.self)
     let output = io.output(0, as: T.self)
@@ -67,13 +53,13 @@ struct CumulativeSumKernel: Kernel {
       for slice in range {
         let start = slice * depth * inner + (reverse ? (depth - 1) * inner : 0)
         for k in 0..<inner {
-          output[start + k] = exclusive ? 0 : add(0, input[start + k])
+          output[start + k] = exclusive ? 0 : T.sum(0, input[start + k])
         }
         var row = start
         for _ in 1..<depth {
           let next = row + step
           let source = exclusive ? row : next
-          for k in 0..<inner { output[next + k] = add(output[row + k], input[source + k]) }
+          for k in 0..<inner { output[next + k] = T.sum(output[row + k], input[source + k]) }
           row = next
         }
       }

@@ -1,13 +1,5 @@
 import TFLiteModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The reductions that fold one element at a time, as TFLite's reference `ReduceGeneric`
 /// does: REDUCE_PROD of int32 and int64 (wrapping), REDUCE_ANY and REDUCE_ALL of bool, and
 /// REDUCE_PROD of quantized int8 and int16 (axes and `keep_dims` as ``ReduceKernel``).
@@ -22,12 +14,8 @@ import TFLiteModel
 /// TFLite leaves unwritten).
 struct FoldingReduceKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.reduceAny, notes: "constant axes", booleans) { try makeLogical(&$0, .any) },
-    KernelRegistration(.reduceAll, notes: "constant axes", booleans) { try makeLogical(&$0, .all) },
-  ]
   /// The kernels of the operators registered with `booleans`.
-  private static let booleans = [KernelVariant(FoldingReduceKernel.self, [.bool])]
+  static let booleans = [KernelVariant(FoldingReduceKernel.self, [.bool])]
 
   /// How elements are folded.
   enum Fold {
@@ -47,7 +35,7 @@ struct FoldingReduceKernel: Kernel {
   private let plan: ReducePlan
 
   /// REDUCE_ANY or REDUCE_ALL of a bool tensor.
-  private static func makeLogical(_ node: inout NodeContext, _ fold: Fold)
+  static func makeLogical(_ node: inout NodeContext, _ fold: Fold)
     throws(InterpreterError) -> any Kernel
   {
     try node.expect(inputs: 2, outputs: 1)
@@ -87,7 +75,7 @@ struct FoldingReduceKernel: Kernel {
     if input.elementCount > 0 && outputCount > 0 {
       let steps = Double(input.elementCount / outputCount)
       multiplier = QuantizedArithmetic.Multiplier(
-        Double(inputParameters.scale) / pow(Double(outputParameters.scale), 1 / steps))
+        Double(inputParameters.scale) / CMath.pow(Double(outputParameters.scale), 1 / steps))
     }
     let fold = Fold.quantizedProduct(
       multiplier, inputZero: inputParameters.zeroPoint, outputZero: outputParameters.zeroPoint)

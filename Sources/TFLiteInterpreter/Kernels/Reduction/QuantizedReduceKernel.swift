@@ -15,10 +15,10 @@ import TFLiteModel
 ///
 /// TFLite's reference SUM reads int8 and int16 data as uint8 (a defect of its kernel
 /// dispatch); this kernel reads every type as itself.
-final class QuantizedReduceKernel: Kernel {
+final class QuantizedReduceKernel: QuantizedIntegerKernel {
   static let sourceFile = #filePath
   private let operation: ReduceOperation
-  private let type: TensorType
+  let type: TensorType
   private let inputCount, outputCount: Int
   /// Input dimensions after dropping 1s and merging neighbours that are both kept or both
   /// reduced, outermost first; their input strides, and output strides (0 where reduced).
@@ -126,15 +126,7 @@ final class QuantizedReduceKernel: Kernel {
       outputZero: outputParameters.zeroPoint, kernels: node.kernels)
   }
 
-  func run(_ io: KernelIO) {
-    switch type {
-    case .uint8: run(io, UInt8.self)
-    case .int8: run(io, Int8.self)
-    default: run(io, Int16.self)
-    }
-  }
-
-  private func run<T: FixedWidthInteger>(_ io: KernelIO, _: T.Type) {
+  func run<T: FixedWidthInteger>(_ io: KernelIO, _: T.Type) {
     let input = io.input(0, as: T.self)
     let output = io.output(0, as: T.self)
     let initial: Int32

@@ -12,25 +12,8 @@ import TFLiteModel
 /// REDUCE_PROD to ``FoldingReduceKernel``, which also has REDUCE_ANY and REDUCE_ALL.
 struct ReduceKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.mean, notes: "constant axes", floatOrQuantized) { try make(&$0, .mean) },
-    KernelRegistration(.sum, notes: "constant axes", floatOrQuantized) { try make(&$0, .sum) },
-    KernelRegistration(.reduceMax, notes: "constant axes", floatOrQuantized) {
-      try make(&$0, .maximum)
-    },
-    KernelRegistration(.reduceMin, notes: "constant axes", floatOrQuantized) {
-      try make(&$0, .minimum)
-    },
-    KernelRegistration(
-      .reduceProd, notes: "constant axes",
-      [
-        KernelVariant(ReduceKernel.self, [.float32]),
-        KernelVariant(FoldingReduceKernel.self, [.int8, .int16, .int32, .int64]),
-      ]
-    ) { try make(&$0, .product) },
-  ]
   /// The kernels of the operators registered with `floatOrQuantized`.
-  private static let floatOrQuantized = [
+  static let floatOrQuantized = [
     KernelVariant(ReduceKernel.self, [.float32]),
     KernelVariant(QuantizedReduceKernel.self, [.int8, .uint8, .int16]),
   ]
@@ -92,7 +75,7 @@ struct ReduceKernel: Kernel {
     return Axes(reduced: axes, outputCount: outputCount)
   }
 
-  private static func make(_ node: inout NodeContext, _ operation: ReduceOperation)
+  static func make(_ node: inout NodeContext, _ operation: ReduceOperation)
     throws(InterpreterError) -> any Kernel
   {
     try node.expect(inputs: 2, outputs: 1)

@@ -9,15 +9,6 @@ import TFLiteModel
 /// factory entry.
 final class ResizeBilinearKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .resizeBilinear, notes: "constant size",
-      [
-        KernelVariant(ResizeBilinearKernel.self, [.float32]),
-        KernelVariant(QuantizedResizeBilinearKernel.self, [.int8, .uint8, .int16]),
-      ]
-    ) { try make(&$0) }
-  ]
 
   private let geometry: ResizeGeometry
   private let heightScale, widthScale: Float
@@ -29,7 +20,7 @@ final class ResizeBilinearKernel: Kernel {
     self.halfPixelCenters = halfPixelCenters
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let geometry = try ResizeGeometry(node)
     let input = try node.inputMatchingOutput()
     let quantized: Set<TensorType> = [.uint8, .int8, .int16]

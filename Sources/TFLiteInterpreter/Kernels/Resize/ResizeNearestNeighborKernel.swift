@@ -8,11 +8,6 @@ import TFLiteModel
 /// `⌊v⌋`; then at most `size - 1`, and at least 0 under half_pixel_centers.
 final class ResizeNearestNeighborKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .resizeNearestNeighbor, ResizeNearestNeighborKernel.self, [.float32, .int8, .uint8, .int16],
-      notes: "constant size", factory: make)
-  ]
 
   private let geometry: ResizeGeometry
   private let elementSize: Int
@@ -29,7 +24,7 @@ final class ResizeNearestNeighborKernel: Kernel {
     self.halfPixelCenters = halfPixelCenters
   }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let geometry = try ResizeGeometry(node)
     let input = try node.inputMatchingOutput()
     let supported: Set<TensorType> = [.float32, .uint8, .int8, .int16]

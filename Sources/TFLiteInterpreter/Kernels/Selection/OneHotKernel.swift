@@ -10,18 +10,13 @@ import TFLiteModel
 /// int64, int8, uint8, bool). Only bytes are copied.
 struct OneHotKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(
-      .oneHot, OneHotKernel.self, data: .input(2),
-      notes: "int32 or int64 indices; constant depth", factory: make)
-  ]
 
   /// Elements before the depth axis, and after it (in the indices' shape).
   private let outer, inner: Int
   private let depth, elementSize: Int
   private let indexType: TensorType
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 4, outputs: 1)
     let indices = try node.input(0)
     guard indices.type == .int32 || indices.type == .int64 else {

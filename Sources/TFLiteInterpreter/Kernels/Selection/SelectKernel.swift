@@ -10,13 +10,6 @@ import TFLiteModel
 /// output keeps the shape the model gives it, as in TFLite.
 struct SelectKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.select, SelectKernel.self, data: .input(1), notes: "bool condition") {
-      try make(&$0, broadcasting: false)
-    },
-    .anyFixedSize(.selectV2, SelectKernel.self, data: .input(1), notes: "bool condition, broadcast")
-    { try make(&$0, broadcasting: true) },
-  ]
 
   private let elementSize: Int
   /// Output dimensions after merging neighbours, outermost first, and each operand's element
@@ -25,7 +18,7 @@ struct SelectKernel: Kernel {
   private let strides: [[Int]]
   private let count: Int
 
-  private static func make(_ node: inout NodeContext, broadcasting: Bool)
+  static func make(_ node: inout NodeContext, broadcasting: Bool)
     throws(InterpreterError) -> any Kernel
   {
     try node.expect(inputs: 3, outputs: 1)

@@ -9,20 +9,14 @@ import TFLiteModel
 /// values are compared as stored, which orders them as their real values.
 struct TopKKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .topkV2, TopKKernel.self, [.float32, .int8, .uint8, .int16, .int32, .int64],
-      notes: "constant k", factory: make)
-  ]
 
   private let type: TensorType
   private let narrowIndices: Bool
   private let rows, rowLength, k: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 2)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     guard [.float32, .uint8, .int8, .int16, .int32, .int64].contains(input.type) else {
       throw node.unsupported(
         "\(input.type) is not supported (float32, uint8, int8, int16, int32, int64 are)")

@@ -10,21 +10,15 @@ import TFLiteModel
 /// refused with an unsupported-node error (TFLite resizes the output while running).
 struct WhereKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .where, WhereKernel.self, [.float32, .int8, .uint8, .int32, .int64, .bool],
-      notes: "constant condition; uint32 too", factory: make)
-  ]
 
   private let type: TensorType
   private let shape: [Int]
   /// Rows of the output (the nonzero count of the condition known at load).
   private let rows: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
-    let condition = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (condition, shape) = try ShapeRules.shapedInput(0, node)
     let accepted: Set<TensorType> = [.bool, .float32, .int32, .int64, .int8, .uint8, .uint32]
     guard accepted.contains(condition.type) else {
       throw node.unsupported(

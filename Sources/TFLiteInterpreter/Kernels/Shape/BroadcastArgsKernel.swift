@@ -7,14 +7,11 @@ import TFLiteModel
 /// computed at run time (and at load when both shapes are known, by constant folding).
 struct BroadcastArgsKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.broadcastArgs, BroadcastArgsKernel.self, [.int32, .int64], factory: make)
-  ]
 
   private let wide: Bool
   private let firstCount, secondCount, outputCount: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     let (first, second) = (try node.input(0), try node.input(1))
     guard first.type == .int32 || first.type == .int64,

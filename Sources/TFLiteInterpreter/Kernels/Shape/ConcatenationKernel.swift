@@ -18,12 +18,6 @@ import TFLiteModel
 /// output's scale and zero point, as in TFLite.
 final class ConcatenationKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(
-      .concatenation, ConcatenationKernel.self, notes: "8-bit inputs requantized to the output"
-    ) { try makeConcatenation(&$0) },
-    .anyFixedSize(.pack, ConcatenationKernel.self) { try makePack(&$0) },
-  ]
 
   /// Number of output rows (product of the dimensions before the axis).
   private let outerCount: Int
@@ -48,7 +42,7 @@ final class ConcatenationKernel: Kernel {
     self.tables = tables
   }
 
-  private static func makeConcatenation(_ node: inout NodeContext) throws(InterpreterError)
+  static func makeConcatenation(_ node: inout NodeContext) throws(InterpreterError)
     -> any Kernel
   {
     guard !node.inputs.isEmpty else { throw node.invalid("expected at least 1 input, found 0") }
@@ -58,8 +52,7 @@ final class ConcatenationKernel: Kernel {
     if let options = node.options.decoded(as: ConcatenationOptions.self) {
       (rawAxis, fused) = (options.axis, options.activation)
     }
-    let first = try node.input(0)
-    let firstShape = try ShapeRules.shape(of: 0, node)
+    let (first, firstShape) = try ShapeRules.shapedInput(0, node)
     let rank = firstShape.count
     let axis: Int
     if rank == 0 {
@@ -159,7 +152,7 @@ final class ConcatenationKernel: Kernel {
     }
   }
 
-  private static func makePack(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func makePack(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     var (valuesCount, rawAxis) = (0, 0)
     if let options = node.options.decoded(as: PackOptions.self) {
       (valuesCount, rawAxis) = (options.valuesCount, options.axis)
@@ -169,8 +162,7 @@ final class ConcatenationKernel: Kernel {
         "values_count is \(valuesCount) but the node has \(node.inputs.count) inputs")
     }
     try node.expect(inputs: valuesCount, outputs: 1)
-    let first = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (first, shape) = try ShapeRules.shapedInput(0, node)
     let axis = try ShapeRules.axis(rawAxis, rank: shape.count + 1, "axis", node)
     for position in node.inputs.indices {
       let tensor = try node.input(position)

@@ -7,11 +7,6 @@ import TFLiteModel
 /// update always lies inside.
 struct DynamicUpdateSliceKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(
-      .dynamicUpdateSlice, DynamicUpdateSliceKernel.self, notes: "int32 or int64 start indices",
-      factory: make)
-  ]
 
   private let operandBytes, elementSize: Int
   private let wideIndices: Bool
@@ -20,12 +15,10 @@ struct DynamicUpdateSliceKernel: Kernel {
   /// Writes the (dense) update into the operand's layout.
   private let copy: StridedCopy
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 3, outputs: 1)
-    let operand = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
-    let update = try node.input(1)
-    let updateShape = try ShapeRules.shape(of: 1, node)
+    let (operand, shape) = try ShapeRules.shapedInput(0, node)
+    let (update, updateShape) = try ShapeRules.shapedInput(1, node)
     let start = try node.input(2)
     guard update.type == operand.type else {
       throw node.unsupported("the update is \(update.type) but the operand is \(operand.type)")

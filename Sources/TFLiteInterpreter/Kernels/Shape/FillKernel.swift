@@ -9,12 +9,6 @@ import TFLiteModel
 /// only the input's shape, so it is evaluated at load.
 struct FillKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(
-      .fill, FillKernel.self, data: .input(1), notes: "the value's type; constant shape"
-    ) { try makeFill(&$0) },
-    .anyFixedSize(.zerosLike, FillKernel.self) { try makeZerosLike(&$0) },
-  ]
 
   private let elementSize, count: Int
   /// The value's bytes when fixed at load (ZEROS_LIKE); nil to read input 1.
@@ -22,7 +16,7 @@ struct FillKernel: Kernel {
 
   var readsInputData: Bool { pattern == nil }
 
-  private static func makeFill(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func makeFill(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
     guard try node.input(0).shape.count == 1 else {
       throw node.invalid("the shape must be a vector")
@@ -45,7 +39,7 @@ struct FillKernel: Kernel {
     return FillKernel(elementSize: elementSize, count: count, pattern: nil)
   }
 
-  private static func makeZerosLike(_ node: inout NodeContext) throws(InterpreterError)
+  static func makeZerosLike(_ node: inout NodeContext) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: 1, outputs: 1)

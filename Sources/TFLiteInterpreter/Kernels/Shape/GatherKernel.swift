@@ -12,21 +12,16 @@ import TFLiteModel
 /// (``EmbeddingLookupKernel``, which also dequantizes hybrid tables).
 struct GatherKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.gather, GatherKernel.self, notes: "int16, int32 or int64 indices", factory: make)
-  ]
 
   private let readIndex: IndexTensor
   private let batchCount, outerCount, coordinateCount, axisSize: Int
   /// Bytes of one gathered slice.
   private let sliceBytes: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
-    let indices = try node.input(1)
-    let indexShape = try ShapeRules.shape(of: 1, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
+    let (indices, indexShape) = try ShapeRules.shapedInput(1, node)
     let readIndex = try IndexTensor(indices, "indices", node)
     var (rawAxis, rawBatchDims) = (0, 0)
     if let options = node.options.decoded(as: GatherOptions.self) {

@@ -11,10 +11,6 @@ import TFLiteModel
 /// (TFLite fails the invocation instead), so no read is out of bounds.
 struct GatherNdKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(
-      .gatherNd, GatherNdKernel.self, notes: "int16, int32 or int64 indices", factory: make)
-  ]
 
   private let readIndex: IndexTensor
   /// The first `n` params dimensions and their strides in slices.
@@ -24,12 +20,10 @@ struct GatherNdKernel: Kernel {
   /// Bytes of one slice.
   private let sliceBytes: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
-    let params = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
-    let indices = try node.input(1)
-    let indexShape = try ShapeRules.shape(of: 1, node)
+    let (params, shape) = try ShapeRules.shapedInput(0, node)
+    let (indices, indexShape) = try ShapeRules.shapedInput(1, node)
     let readIndex = try IndexTensor(indices, "indices", node)
     guard let depth = indexShape.last, !shape.isEmpty, depth <= shape.count else {
       throw node.invalid(

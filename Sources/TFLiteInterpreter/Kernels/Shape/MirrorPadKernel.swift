@@ -10,9 +10,6 @@ import TFLiteModel
 /// so quantized tensors keep their bytes.
 struct MirrorPadKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.mirrorPad, MirrorPadKernel.self, notes: "constant paddings", factory: make)
-  ]
 
   private let elementSize: Int
   /// For each dimension, the input coordinate of every output coordinate.
@@ -24,10 +21,9 @@ struct MirrorPadKernel: Kernel {
   /// Padding before and after the copied run of a row.
   private let rowBefore, rowAfter: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     let elementSize = try ShapeRules.elementSize(input, node)
     try ShapeRules.requireOutputTypes(matching: input, node)
     guard try node.input(1).shape == [shape.count, 2] else {

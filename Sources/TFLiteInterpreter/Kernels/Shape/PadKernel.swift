@@ -13,10 +13,6 @@ import TFLiteModel
 /// input row, padding.
 final class PadKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.pad, PadKernel.self, notes: "constant paddings") { try make(&$0) },
-    .anyFixedSize(.padv2, PadKernel.self, notes: "constant paddings") { try make(&$0) },
-  ]
 
   private let elementSize: Int
   /// Output dimensions before the row dimension (the outer loop).
@@ -58,10 +54,9 @@ final class PadKernel: Kernel {
 
   deinit { pattern?.deallocate() }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, 3, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     let rank = shape.count
     let elementSize = try ShapeRules.elementSize(input, node)
     try ShapeRules.requireOutputTypes(matching: input, node)

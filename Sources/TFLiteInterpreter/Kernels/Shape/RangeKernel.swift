@@ -8,16 +8,13 @@ import TFLiteModel
 /// `(|limit − start| + |delta| − 1) / |delta|` for integers and `⌈|(limit − start) / delta|⌉`
 /// in float arithmetic for floats, and element `i + 1` is element `i` plus `delta` (floats
 /// accumulate their rounding as TFLite's loop does; integers wrap).
-struct RangeKernel: Kernel {
+struct RangeKernel: SummingKernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(.range, RangeKernel.self, [.float32, .int32, .int64], factory: make)
-  ]
 
-  private let type: TensorType
+  let type: TensorType
   private let count: Int
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 3, outputs: 1)
     let start = try node.inputMatchingOutput()
     guard [.float32, .int32, .int64].contains(start.type) else {
@@ -80,23 +77,14 @@ struct RangeKernel: Kernel {
     return Int(length)
   }
 
-  func run(_ io: KernelIO) {
-    switch type {
-    case .float32: fill(io, Float.self) { $0 + $1 }
-    case .int32: fill(io, Int32.self) { $0 &+ $1 }
-    default: fill(io, Int64.self) { $0 &+ $1 }
-    }
-  }
-
   /// Writes `start`, then adds `delta` for each next element.
-  @inline(__always)
-  private func fill<T>(_ io: KernelIO, _: T.Type, _ add: (T, T) -> T) {
+  func run<T: SummableElement>(_ io: KernelIO, _: T.Type) {
     let output = io.output(0, as: T.self)
     var value = io.input(0, as: T.self).pointee
     let delta = io.input(2, as: T.self).pointee
     for index in 0..<count {
       output[index] = value
-      value = add(value, delta)
+      value = T.sum(value, delta)
     }
   }
 }

@@ -10,24 +10,16 @@ import TFLiteModel
 /// shape. One dimension may be -1 and is inferred; dimensions of 0 are allowed.
 struct ReshapeKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.reshape, ReshapeKernel.self) { try makeReshape(&$0) },
-    .anyFixedSize(.squeeze, ReshapeKernel.self) { try makeSqueeze(&$0) },
-    .anyFixedSize(.expandDims, ReshapeKernel.self, notes: "constant axis") {
-      try makeExpandDims(&$0)
-    },
-  ]
 
   private let byteCount: Int
 
   // MARK: RESHAPE
 
-  private static func makeReshape(_ node: inout NodeContext) throws(InterpreterError)
+  static func makeReshape(_ node: inout NodeContext) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: 1, 2, outputs: 1)
-    let input = try node.input(0)
-    let inputShape = try ShapeRules.shape(of: 0, node)
+    let (input, inputShape) = try ShapeRules.shapedInput(0, node)
     var requested: [Int]
     var shapeInput: TensorDescription? = nil
     if node.inputs.count == 2, let tensor = node.inputs[1], tensor.shape.count == 1 {
@@ -55,15 +47,10 @@ struct ReshapeKernel: Kernel {
   {
     let inputCount = ShapeRules.elementCount(inputShape) ?? 0
     let nonZeroInputCount = ShapeRules.elementCount(inputShape.filter { $0 != 0 }) ?? 0
-    var stretch: Int? = nil
+    let stretch = try ShapeRules.inferredPosition(in: requested, "the new shape", node)
     var knownNonZero = 1
     var knownCount = 1
-    for (position, dimension) in requested.enumerated() {
-      if dimension == -1 {
-        guard stretch == nil else { throw node.invalid("the new shape \(requested) has two -1s") }
-        stretch = position
-        continue
-      }
+    for (position, dimension) in requested.enumerated() where position != stretch {
       guard dimension >= 0 else {
         throw node.invalid("the new shape \(requested) has a negative dimension")
       }
@@ -92,12 +79,11 @@ struct ReshapeKernel: Kernel {
 
   // MARK: SQUEEZE
 
-  private static func makeSqueeze(_ node: inout NodeContext) throws(InterpreterError)
+  static func makeSqueeze(_ node: inout NodeContext) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: 1, outputs: 1)
-    let input = try node.input(0)
-    let inputShape = try ShapeRules.shape(of: 0, node)
+    let (input, inputShape) = try ShapeRules.shapedInput(0, node)
     let dimensions = node.options.decoded(as: SqueezeOptions.self)?.dimensions ?? []
     var squeezed = [Bool](repeating: false, count: inputShape.count)
     if dimensions.isEmpty {
@@ -117,12 +103,11 @@ struct ReshapeKernel: Kernel {
 
   // MARK: EXPAND_DIMS
 
-  private static func makeExpandDims(_ node: inout NodeContext) throws(InterpreterError)
+  static func makeExpandDims(_ node: inout NodeContext) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
-    let inputShape = try ShapeRules.shape(of: 0, node)
+    let (input, inputShape) = try ShapeRules.shapedInput(0, node)
     let axes = try ShapeRules.constantIntegers(1, "the axis", node)
     guard axes.count == 1 else {
       throw node.invalid("the axis must hold one value, not \(axes.count)")

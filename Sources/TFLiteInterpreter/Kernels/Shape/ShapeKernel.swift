@@ -8,10 +8,6 @@ import TFLiteModel
 /// rejects), the output tensor's declared type decides if it is int32 or int64.
 struct ShapeKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.shape, ShapeKernel.self, notes: "int32 or int64 output", factory: make),
-    .anyFixedSize(.rank, ShapeKernel.self, notes: "int32 output", factory: makeRank),
-  ]
 
   /// The dimensions, as the output's little-endian bytes.
   private let bytes: [UInt8]
@@ -20,7 +16,7 @@ struct ShapeKernel: Kernel {
   /// the input is not (an engine may fold it regardless of its input).
   var readsInputData: Bool { false }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     let shape = try node.input(0).shape
     var type = TensorType.int32
@@ -53,7 +49,7 @@ struct ShapeKernel: Kernel {
   }
 
   /// RANK: the input's number of dimensions, an int32 scalar.
-  private static func makeRank(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func makeRank(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
     guard node.outputs[0].type == .int32 else {
       throw node.unsupported("the output must be int32, not \(node.outputs[0].type)")

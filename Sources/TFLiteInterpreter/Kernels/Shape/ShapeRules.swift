@@ -37,6 +37,23 @@ enum ShapeRules {
     return count
   }
 
+  /// The position of the one -1 in `values` (a size to infer), or nil when there is none;
+  /// throws when there are two. `what` names the values in the error (`"size_splits"`).
+  static func inferredPosition(in values: [Int], _ what: String, _ node: NodeContext)
+    throws(InterpreterError) -> Int?
+  {
+    let positions = values.indices.filter { values[$0] == -1 }
+    guard positions.count <= 1 else { throw node.invalid("\(what) \(values) has two -1s") }
+    return positions.first
+  }
+
+  /// Input `position` and its shape, checked as ``shape(of:_:)`` checks it.
+  static func shapedInput(_ position: Int, _ node: NodeContext) throws(InterpreterError) -> (
+    TensorDescription, [Int]
+  ) {
+    (try node.input(position), try shape(of: position, node))
+  }
+
   /// The shape of input `position`, checked to have no negative dimension and a countable size.
   static func shape(of position: Int, _ node: NodeContext) throws(InterpreterError) -> [Int] {
     let tensor = try node.input(position)

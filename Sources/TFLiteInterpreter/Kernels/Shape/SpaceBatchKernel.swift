@@ -12,10 +12,6 @@ import TFLiteModel
 /// `(b / n) / bw, (b / n) % bw`; BATCH_TO_SPACE_ND is its inverse, with crops.
 final class SpaceBatchKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.spaceToBatchNd, SpaceBatchKernel.self) { try make(&$0, toBatch: true) },
-    .anyFixedSize(.batchToSpaceNd, SpaceBatchKernel.self) { try make(&$0, toBatch: false) },
-  ]
 
   private let toBatch: Bool
   private let elementSize: Int
@@ -40,12 +36,11 @@ final class SpaceBatchKernel: Kernel {
     self.padByte = padByte
   }
 
-  private static func make(_ node: inout NodeContext, toBatch: Bool) throws(InterpreterError)
+  static func make(_ node: inout NodeContext, toBatch: Bool) throws(InterpreterError)
     -> any Kernel
   {
     try node.expect(inputs: 3, outputs: 1)
-    let tensor = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (tensor, shape) = try ShapeRules.shapedInput(0, node)
     guard shape.count == 3 || shape.count == 4 else {
       throw node.invalid("the input must be 3-D or 4-D, not \(shape)")
     }

@@ -9,15 +9,6 @@ import TFLiteModel
 /// `axis` (negative counts from the end), giving `num` outputs, which must equal its size.
 final class SplitKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.split, SplitKernel.self, data: .input(1), notes: "constant axis") {
-      try makeSplit(&$0)
-    },
-    .anyFixedSize(.splitV, SplitKernel.self, notes: "constant axis and sizes") {
-      try makeSplitV(&$0)
-    },
-    .anyFixedSize(.unpack, SplitKernel.self) { try makeUnpack(&$0) },
-  ]
 
   /// Which input holds the data (1 for SPLIT, whose axis comes first).
   private let dataInput, outerCount: Int
@@ -49,7 +40,7 @@ final class SplitKernel: Kernel {
     return splits
   }
 
-  private static func makeSplit(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func makeSplit(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let splits = try splitCount(node, v: false)
     try node.expect(inputs: 2, outputs: splits)
     let shape = try ShapeRules.shape(of: 1, node)
@@ -62,7 +53,7 @@ final class SplitKernel: Kernel {
     return try finish(&node, input: 1, shape: shape, axis: axis, sizes: sizes, keepAxis: true)
   }
 
-  private static func makeSplitV(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func makeSplitV(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let splits = try splitCount(node, v: true)
     try node.expect(inputs: 3, outputs: splits)
     let shape = try ShapeRules.shape(of: 0, node)
@@ -75,14 +66,9 @@ final class SplitKernel: Kernel {
     }
     let axis = try constantAxis(2, rank: shape.count, node)
     let total = shape[axis]
-    var inferred: Int? = nil
+    let inferred = try ShapeRules.inferredPosition(in: sizes, "size_splits", node)
     var sum = 0
-    for (position, size) in sizes.enumerated() {
-      if size == -1 {
-        guard inferred == nil else { throw node.invalid("size_splits \(sizes) has two -1s") }
-        inferred = position
-        continue
-      }
+    for (position, size) in sizes.enumerated() where position != inferred {
       guard size >= 0, size <= total - sum else {
         throw node.invalid("size_splits \(sizes) do not fit dimension \(axis) of size \(total)")
       }
@@ -96,7 +82,7 @@ final class SplitKernel: Kernel {
     return try finish(&node, input: 0, shape: shape, axis: axis, sizes: sizes, keepAxis: true)
   }
 
-  private static func makeUnpack(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func makeUnpack(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     var (count, rawAxis) = (0, 0)
     if let options = node.options.decoded(as: UnpackOptions.self) {
       (count, rawAxis) = (options.count, options.axis)
@@ -105,8 +91,7 @@ final class SplitKernel: Kernel {
       throw node.invalid("num is \(count) but the node has \(node.outputs.count) outputs")
     }
     try node.expect(inputs: 1, outputs: count)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     guard ShapeRules.elementCount(shape) ?? 0 > 0 else {
       throw node.invalid("cannot unpack a tensor with no elements")
     }

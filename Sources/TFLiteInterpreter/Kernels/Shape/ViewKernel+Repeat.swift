@@ -73,8 +73,7 @@ extension ViewKernel {
     throws(InterpreterError) -> (TensorDescription, [Int], [Int])
   {
     try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     guard try node.input(1).shape.count == 1 else { throw node.invalid("\(what) must be a vector") }
     return (input, shape, try ShapeRules.constantIntegers(1, what, node))
   }

@@ -5,8 +5,7 @@ extension ViewKernel {
   /// a size of -1 runs to the end of the dimension. The slice must lie inside the input.
   static func makeSlice(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 3, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     guard try node.input(1).shape.count == 1, try node.input(2).shape.count == 1 else {
       throw node.invalid("begin and size must be vectors")
     }
@@ -49,8 +48,7 @@ extension ViewKernel {
   /// `strides` must be constant int32/int64 vectors of equal length.
   static func makeStridedSlice(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 4, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     for position in 1...3 where try node.input(position).shape.count != 1 {
       throw node.invalid("begin, end and strides must be vectors")
     }

@@ -6,8 +6,7 @@ extension ViewKernel {
   /// the end, as in TFLite); every dimension must appear exactly once. Any rank.
   static func makeTranspose(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 2, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     let rank = shape.count
     guard try node.input(1).shape.count == 1 else {
       throw node.invalid("the permutation must be a vector")
@@ -90,8 +89,7 @@ extension ViewKernel {
     throws(InterpreterError) -> (TensorDescription, [Int], Int)
   {
     try node.expect(inputs: 1, outputs: 1)
-    let input = try node.input(0)
-    let shape = try ShapeRules.shape(of: 0, node)
+    let (input, shape) = try ShapeRules.shapedInput(0, node)
     guard shape.count == 4 else { throw node.invalid("the input must be 4-D NHWC, not \(shape)") }
     guard block >= 1, block <= 1 << 15 else {
       throw node.invalid("block_size \(block) must be between 1 and 32768")

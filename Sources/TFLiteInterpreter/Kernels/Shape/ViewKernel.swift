@@ -5,16 +5,6 @@ import TFLiteModel
 /// and REVERSE_V2 (factories in the `ViewKernel+…` files). Works on every fixed-size element type by moving bytes.
 final class ViewKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    .anyFixedSize(.slice, ViewKernel.self) { try makeSlice(&$0) },
-    .anyFixedSize(.stridedSlice, ViewKernel.self) { try makeStridedSlice(&$0) },
-    .anyFixedSize(.transpose, ViewKernel.self) { try makeTranspose(&$0) },
-    .anyFixedSize(.depthToSpace, ViewKernel.self) { try makeDepthToSpace(&$0) },
-    .anyFixedSize(.spaceToDepth, ViewKernel.self) { try makeSpaceToDepth(&$0) },
-    .anyFixedSize(.tile, ViewKernel.self) { try makeTile(&$0) },
-    .anyFixedSize(.broadcastTo, ViewKernel.self) { try makeBroadcastTo(&$0) },
-    .anyFixedSize(.reverseV2, ViewKernel.self) { try makeReverse(&$0) },
-  ]
 
   private let copy: StridedCopy
   /// Byte offset in the input of the view's first element.

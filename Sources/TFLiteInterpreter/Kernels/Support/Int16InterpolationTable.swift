@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// TFLite's int16 → int16 lookup table with linear interpolation (`LUTPopulateInt16<float>`
 /// and `LUTLookup(int16_t, …)` in `kernels/internal/common.h`), bit for bit: 513 samples of a
 /// function over the input's real range, each corrected by half the error of interpolating the

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TFLiteModel
 
 /// TFLite's integer requantization arithmetic, bit for bit: a real multiplier becomes a 32-bit
 /// fixed-point multiplier and a power-of-two shift (`QuantizeMultiplier`), applied with
@@ -26,7 +20,7 @@ enum QuantizedArithmetic {
         return
       }
       var exponent: Int32 = 0
-      let fraction = frexp(real, &exponent)
+      let fraction = CMath.frexp(real, &exponent)
       var fixed = Int64((fraction * Double(1 << 31)).rounded(.toNearestOrAwayFromZero))
       var shift = Int(exponent)
       if fixed == 1 << 31 {

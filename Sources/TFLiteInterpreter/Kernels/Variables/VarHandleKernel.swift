@@ -5,11 +5,6 @@ import TFLiteModel
 /// evaluated then and READ_VARIABLE / ASSIGN_VARIABLE see it as a constant.
 final class VarHandleKernel: Kernel {
   static let sourceFile = #filePath
-  static let registrations: [KernelRegistration] = [
-    KernelRegistration(
-      .varHandle, VarHandleKernel.self, [], data: .none, notes: "declares a resource variable"
-    ) { try make(&$0) }
-  ]
 
   private let handle: Int32
 
@@ -17,7 +12,7 @@ final class VarHandleKernel: Kernel {
 
   var producesConstants: Bool { true }
 
-  private static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+  static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let options = try node.options(VarHandleOptions.self)
     let (container, sharedName) = (options.container, options.sharedName)
     try node.expect(inputs: 0, outputs: 1)
