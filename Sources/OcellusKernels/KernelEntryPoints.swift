@@ -18,6 +18,7 @@
 /// - `quantizedSum`: ``QuantizedSum/run(_:)`` (8-bit ADD and SUB).
 /// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
 /// - `quantizeRow`: ``QuantizeRow/run(_:)`` (the hybrid kernels' input quantization).
+/// - `affineQuantize`: ``AffineQuantize/run(_:)`` (QUANTIZE from float32).
 /// - `hybridDepthwiseRow`: ``HybridDepthwise/row(_:)`` (hybrid DEPTHWISE_CONV_2D's sums).
 /// - `byteLookup`: ``ByteLookup/run(_:_:_:count:)`` (8-bit tables).
 /// - `byteColumnSums`: ``ByteColumnSums/run(_:rows:columns:rowStride:signed:into:)`` (8-bit
@@ -55,6 +56,7 @@ public struct KernelEntryPoints: Sendable {
   public var quantizedSum: @Sendable (_ operands: QuantizedSumOperands) -> Void
   public var resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void
   public var quantizeRow: @Sendable (_ operands: QuantizeRowOperands) -> Void
+  public var affineQuantize: @Sendable (_ operands: AffineQuantizeOperands) -> Void
   public var hybridDepthwiseRow: @Sendable (_ operands: HybridDepthwiseOperands) -> Void
   public var byteLookup:
     @Sendable (
@@ -119,6 +121,7 @@ public struct KernelEntryPoints: Sendable {
     quantizedSum: @escaping @Sendable (_ operands: QuantizedSumOperands) -> Void,
     resizeRow: @escaping @Sendable (_ operands: ResizeRowOperands) -> Void,
     quantizeRow: @escaping @Sendable (_ operands: QuantizeRowOperands) -> Void,
+    affineQuantize: @escaping @Sendable (_ operands: AffineQuantizeOperands) -> Void,
     hybridDepthwiseRow: @escaping @Sendable (_ operands: HybridDepthwiseOperands) -> Void,
     byteLookup:
       @escaping @Sendable (
@@ -164,6 +167,7 @@ public struct KernelEntryPoints: Sendable {
     self.quantizedSum = quantizedSum
     self.resizeRow = resizeRow
     self.quantizeRow = quantizeRow
+    self.affineQuantize = affineQuantize
     self.hybridDepthwiseRow = hybridDepthwiseRow
     self.byteLookup = byteLookup
     self.byteColumnSums = byteColumnSums

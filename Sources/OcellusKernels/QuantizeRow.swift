@@ -27,12 +27,7 @@ enum QuantizeRow {
   /// operations and simple lane loops only, so that it compiles to vector instructions).
   @inline(__always)
   static func quantize(_ x: SIMD8<Float>, lower: Int32) -> SIMD8<Int8> {
-    var whole = SIMD8<Float>()
-    for lane in 0..<8 { whole[lane] = x[lane].rounded(.towardZero) }
-    let fraction = x - whole  // exact
-    var rounded = whole
-    rounded.replace(with: whole + 1, where: fraction .>= 0.5)
-    rounded.replace(with: whole - 1, where: fraction .<= -0.5)
+    let rounded = AffineQuantize.roundedHalfAway(x)
     let low = Float(lower)
     // Masked selects (a lane loop of ternaries compiles to scalar branches); NaN stays NaN.
     var clamped = rounded

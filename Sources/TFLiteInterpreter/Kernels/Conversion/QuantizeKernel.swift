@@ -1,3 +1,4 @@
+internal import OcellusKernels
 import TFLiteModel
 
 /// QUANTIZE, bit-exact with TFLite's reference kernel: float32 to uint8, int8 or int16, and
@@ -12,6 +13,9 @@ import TFLiteModel
 /// int8/int16): `q' = MultiplyByQuantizedMultiplier(q − z, scale / scale') + z'`, clamped, with
 /// the multiplier computed in double from the two float scales. 8-bit inputs go through a
 /// 256-entry table built at load.
+///
+/// The float path runs the kernel build's `affineQuantize` (eight values at a time, the same
+/// integers) unless the reference build is chosen.
 final class QuantizeKernel: Kernel {
   static let sourceFile = #filePath
 
@@ -22,6 +26,8 @@ final class QuantizeKernel: Kernel {
   private let scales: [Float]
   private let zeroPoints: [Int32]
   private let inner: Int
+  /// Float input: the build's vector loop, or nil for the reference build's scalar one.
+  private let vector: (@Sendable (AffineQuantizeOperands) -> Void)?
   /// Integer input: the multiplier and zero points.
   private let multiplier: QuantizedArithmetic.Multiplier
   private let inputZero, outputZero: Int32
@@ -32,6 +38,7 @@ final class QuantizeKernel: Kernel {
   private init(
     inputType: TensorType, outputType: TensorType, count: Int, range: ClosedRange<Int32>,
     scales: [Float] = [], zeroPoints: [Int32] = [], inner: Int = 1,
+    vector: (@Sendable (AffineQuantizeOperands) -> Void)? = nil,
     multiplier: QuantizedArithmetic.Multiplier = .init(multiplier: 0, shift: 0),
     inputZero: Int32 = 0, outputZero: Int32 = 0
   ) {
@@ -41,6 +48,7 @@ final class QuantizeKernel: Kernel {
     self.scales = scales
     self.zeroPoints = zeroPoints
     self.inner = inner
+    self.vector = vector
     self.multiplier = multiplier
     self.inputZero = inputZero
     self.outputZero = outputZero
@@ -102,7 +110,8 @@ final class QuantizeKernel: Kernel {
       }
       return QuantizeKernel(
         inputType: input.type, outputType: output.type, count: count, range: range,
-        scales: scales, zeroPoints: zeroPoints.map { Int32($0) }, inner: inner)
+        scales: scales, zeroPoints: zeroPoints.map { Int32($0) }, inner: inner,
+        vector: node.kernels.isReference ? nil : node.kernels.entry.affineQuantize)
     }
 
     let from = try PerTensorQuantization(input, "the input", node)
@@ -141,6 +150,7 @@ final class QuantizeKernel: Kernel {
     _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Output>, _ pool: ThreadPool
   ) {
     let (lower, upper, inner, channels) = (self.lower, self.upper, self.inner, scales.count)
+    let vector = MemoryLayout<Output>.size <= 2 ? self.vector : nil
     scales.withUnsafeBufferPointer { scales in
       zeroPoints.withUnsafeBufferPointer { zeroPoints in
         pool.parallelFor(count, minimumChunk: 8192) { range in
@@ -151,6 +161,16 @@ final class QuantizeKernel: Kernel {
             let end =
               channels == 1 ? range.upperBound : min(range.upperBound, (index / inner + 1) * inner)
             let (scale, zero) = (scales[channel], zeroPoints[channel])
+            if let vector {
+              vector(
+                (
+                  input + index, end - index, scale, zero, lower, upper,
+                  UnsafeMutableRawPointer(output + index), MemoryLayout<Output>.size,
+                  Output.isSigned
+                ))
+              index = end
+              continue
+            }
             for position in index..<end {
               let rounded = (input[position] / scale).rounded(.toNearestOrAwayFromZero)
               // static_cast<int32_t> on x86-64: out-of-range values and NaN become Int32.min.
