@@ -9,6 +9,8 @@
 /// - `rowTile`, `columnTile`: ``KernelTarget/rowTile`` and ``KernelTarget/columnTile``.
 /// - `panelCount`, `packedCount`, `pack`: ``PackedGEMM/panelCount(columns:)``,
 ///   ``PackedGEMM/packedCount(rows:columns:)``, ``PackedGEMM/pack(_:rows:columns:rowStride:into:)``.
+/// - `packBytes`: ``PackedGEMM/pack(bytes:rows:columns:rowStride:signed:zeroPoint:into:)``
+///   (quantized weights widened as they are packed).
 /// - `multiply`, `multiplyIndirect`: the float GEMMs of ``PackedGEMM``.
 /// - `depthwise`: ``DepthwiseConvolution/run(_:rows:)``.
 /// - `quantizedMultiply`, `quantizedMultiplyIndirect`: the integer GEMMs of ``QuantizedGEMM``.
@@ -34,6 +36,11 @@ public struct KernelEntryPoints: Sendable {
     @Sendable (
       _ weights: UnsafePointer<Float>, _ n: Int, _ k: Int, _ rowStride: Int,
       _ packed: UnsafeMutablePointer<Float>
+    ) -> Void
+  public var packBytes:
+    @Sendable (
+      _ weights: UnsafePointer<UInt8>, _ n: Int, _ k: Int, _ rowStride: Int, _ signed: Bool,
+      _ zeroPoint: Int32, _ packed: UnsafeMutablePointer<Float>
     ) -> Void
   public var multiply:
     @Sendable (_ operands: GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
@@ -92,6 +99,11 @@ public struct KernelEntryPoints: Sendable {
       @escaping @Sendable (
         _ weights: UnsafePointer<Float>, _ n: Int, _ k: Int, _ rowStride: Int,
         _ packed: UnsafeMutablePointer<Float>
+      ) -> Void,
+    packBytes:
+      @escaping @Sendable (
+        _ weights: UnsafePointer<UInt8>, _ n: Int, _ k: Int, _ rowStride: Int, _ signed: Bool,
+        _ zeroPoint: Int32, _ packed: UnsafeMutablePointer<Float>
       ) -> Void,
     multiply:
       @escaping @Sendable (_ operands: GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) ->
@@ -156,6 +168,7 @@ public struct KernelEntryPoints: Sendable {
     self.panelCount = panelCount
     self.packedCount = packedCount
     self.pack = pack
+    self.packBytes = packBytes
     self.multiply = multiply
     self.multiplyIndirect = multiplyIndirect
     self.depthwise = depthwise

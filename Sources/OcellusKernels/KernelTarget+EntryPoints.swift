@@ -10,6 +10,10 @@ extension KernelTarget {
     panelCount: { PackedGEMM.panelCount(columns: $0) },
     packedCount: { PackedGEMM.packedCount(rows: $0, columns: $1) },
     pack: { PackedGEMM.pack($0, rows: $1, columns: $2, rowStride: $3, into: $4) },
+    packBytes: {
+      PackedGEMM.pack(
+        bytes: $0, rows: $1, columns: $2, rowStride: $3, signed: $4, zeroPoint: $5, into: $6)
+    },
     multiply: { PackedGEMM.multiply($0, rows: $1, panels: $2) },
     multiplyIndirect: { PackedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
     depthwise: { DepthwiseConvolution.run($0, rows: $1) },

@@ -41,6 +41,42 @@ enum PackedGEMM {
     }
   }
 
+  /// ``pack(_:rows:columns:rowStride:into:)`` of quantized weights, each widened on the way
+  /// to the integer-valued float `weight − zeroPoint` (int8 when `signed`, else uint8): the
+  /// same floats as widening first, without the widened copy.
+  static func pack(
+    bytes weights: UnsafePointer<UInt8>, rows n: Int, columns k: Int, rowStride: Int,
+    signed: Bool, zeroPoint: Int32, into packed: UnsafeMutablePointer<Float>
+  ) {
+    if signed {
+      pack(weights, Int8.self, rows: n, columns: k, rowStride: rowStride, zeroPoint, packed)
+    } else {
+      pack(weights, UInt8.self, rows: n, columns: k, rowStride: rowStride, zeroPoint, packed)
+    }
+  }
+
+  /// ``pack(bytes:rows:columns:rowStride:signed:zeroPoint:into:)`` reading `Byte` values.
+  @inline(__always)
+  static func pack<Byte: FixedWidthInteger>(
+    _ weights: UnsafePointer<UInt8>, _: Byte.Type, rows n: Int, columns k: Int, rowStride: Int,
+    _ zeroPoint: Int32, _ packed: UnsafeMutablePointer<Float>
+  ) {
+    let width = KernelTarget.columnTile
+    var out = packed
+    for panel in 0..<panelCount(columns: n) {
+      let first = panel * width
+      let valid = min(width, n - first)
+      for kk in 0..<k {
+        for j in 0..<valid {
+          let byte = Byte(truncatingIfNeeded: weights[(first + j) * rowStride + kk])
+          out[j] = Float(Int32(byte) - zeroPoint)
+        }
+        for j in valid..<width { out[j] = 0 }
+        out += width
+      }
+    }
+  }
+
   /// Computes rows `rows` of C for the column panels `panels` (both clipped to the matrix).
   ///
   /// Panels are the outer loop, so one packed panel stays in L1 while the rows stream by;

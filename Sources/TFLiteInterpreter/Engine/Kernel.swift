@@ -2,7 +2,7 @@
 /// with and any state computed once at load (e.g. packed weights).
 ///
 /// `run` cannot fail: everything that could go wrong was checked by its factory.
-protocol Kernel {
+protocol Kernel: SendableMetatype {
   /// The file that declares the kernel type (`#filePath`, written in that file as
   /// `static let sourceFile = #filePath`): what the operator catalog names as its source.
   static var sourceFile: String { get }

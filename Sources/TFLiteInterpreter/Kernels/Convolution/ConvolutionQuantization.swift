@@ -247,18 +247,27 @@ struct ConvolutionQuantization {
   /// type's bound when the weights are not known at load.
   func filterBound(_ weights: ModelBytes?) -> Int {
     guard let weights else { return signed ? 128 + Int(abs(filterZeroPoint)) : 255 }
-    // Which byte values occur (one store per weight), then the extremes among them.
-    var seen = [Bool](repeating: false, count: 256)
-    seen.withUnsafeMutableBufferPointer { seen in
-      weights.withUnsafeBufferPointer { bytes in
-        for byte in bytes { seen[Int(byte)] = true }
-      }
+    let extremes = weights.withUnsafeBufferPointer { bytes in
+      signed ? Self.extremes(bytes, Int8.self) : Self.extremes(bytes, UInt8.self)
     }
-    let values = (0..<256).filter { seen[$0] }.map { byte in
-      signed ? Int32(Int8(truncatingIfNeeded: byte)) : Int32(byte)
-    }
-    guard let low = values.min(), let high = values.max() else { return 0 }
+    guard let (low, high) = extremes else { return 0 }
     return Int(max(abs(low - filterZeroPoint), abs(high - filterZeroPoint)))
+  }
+
+  /// The least and greatest of `bytes` read as `Value` (nil when empty): a min/max reduction
+  /// the compiler vectorizes.
+  private static func extremes<Value: FixedWidthInteger>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _: Value.Type
+  ) -> (Int32, Int32)? {
+    guard !bytes.isEmpty else { return nil }
+    var low = Value.max
+    var high = Value.min
+    for byte in bytes {
+      let value = Value(truncatingIfNeeded: byte)
+      low = min(low, value)
+      high = max(high, value)
+    }
+    return (Int32(low), Int32(high))
   }
 
   /// The most products of integer-valued floats summed in float before converting to Int32:

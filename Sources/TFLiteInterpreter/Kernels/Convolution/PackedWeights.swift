@@ -39,16 +39,15 @@ struct PackedWeights {
     }
   }
 
-  /// Writes the integer-valued floats `weight − zeroPoint` of constant quantized `weights`.
+  /// Writes the integer-valued floats `weight − zeroPoint` of the first `count` constant
+  /// quantized `weights` (which hold at least that many) with the build's `widen` loop.
   static func widen(
-    _ weights: ModelBytes, _ widening: Widening,
+    _ weights: ModelBytes, count: Int, _ widening: Widening, kernels: KernelSet,
     into destination: UnsafeMutablePointer<Float>
   ) {
-    var index = 0
-    for byte in weights {
-      let value = widening.signed ? Int32(Int8(bitPattern: byte)) : Int32(byte)
-      destination[index] = Float(value - widening.zeroPoint)
-      index += 1
+    weights.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress, bytes.count >= count else { return }
+      kernels.entry.widen(base, count, widening.signed, widening.zeroPoint, destination)
     }
   }
 
@@ -87,26 +86,24 @@ final class PackedStorage {
   ) {
     let count = max(kernels.entry.packedCount(depth, columns), 1)
     storage = .allocate(capacity: count)
-    storage.initialize(repeating: 0, count: count)
     pointer = UnsafePointer(storage)
-    let pack = kernels.entry.pack
     let values = columns * depth
-    guard let widening else {
-      // The factory checked that `weights` holds `columns * depth` floats; constants are
-      // aligned for their element type by the plan builder.
-      weights.withUnsafeBytes { raw in
-        guard let base = raw.baseAddress, raw.count >= values * 4 else { return }
-        pack(base.assumingMemoryBound(to: Float.self), columns, depth, depth, storage)
+    // The factory checked that `weights` holds `columns * depth` values; constants are
+    // aligned for their element type by the plan builder. Packing writes all `count` floats.
+    let packed = weights.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress, values > 0 else { return false }
+      if let widening {
+        guard raw.count >= values else { return false }
+        kernels.entry.packBytes(
+          base.assumingMemoryBound(to: UInt8.self), columns, depth, depth, widening.signed,
+          widening.zeroPoint, storage)
+      } else {
+        guard raw.count >= values * 4 else { return false }
+        kernels.entry.pack(base.assumingMemoryBound(to: Float.self), columns, depth, depth, storage)
       }
-      return
+      return true
     }
-    guard weights.count >= values, values > 0 else { return }
-    var floats = [Float](repeating: 0, count: values)
-    floats.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      PackedWeights.widen(weights.prefix(values), widening, into: base)
-      pack(base, columns, depth, depth, storage)
-    }
+    if !packed { storage.initialize(repeating: 0, count: count) }
   }
 
   deinit { storage.deallocate() }

@@ -51,7 +51,9 @@ final class QuantizedDepthwiseConvolutionKernel: Kernel {
     let filterCount = taps * channels
     if !usesIntegerLoops, let constant, constant.count >= filterCount, filterCount > 0 {
       let widened = UnsafeMutablePointer<Float>.allocate(capacity: filterCount)
-      PackedWeights.widen(constant.prefix(filterCount), quantization.filterWidening, into: widened)
+      PackedWeights.widen(
+        constant, count: filterCount, quantization.filterWidening, kernels: kernels,
+        into: widened)
       filter = widened
     } else {
       filter = nil
