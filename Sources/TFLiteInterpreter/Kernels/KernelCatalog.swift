@@ -120,8 +120,11 @@ enum KernelCatalog {
       notes: "to float32; 8-bit per-channel too"
     ) { try DequantizeKernel.make(&$0) },
     KernelRegistration(
-      .quantize, QuantizeKernel.self, [.float32, .int8, .uint8, .int16, .int32],
-      notes: "float32 to int8/uint8/int16; requantizes integers"
+      .quantize, notes: "float32 to int8/uint8/int16; requantizes integers",
+      [
+        KernelVariant(QuantizeKernel.self, [.float32, .int8, .uint8, .int16, .int32]),
+        KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
+      ]
     ) { try QuantizeKernel.make(&$0) },
   ]
 

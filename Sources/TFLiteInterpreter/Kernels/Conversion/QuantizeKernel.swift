@@ -12,7 +12,8 @@ import TFLiteModel
 /// Requantization (uint8/int8 to uint8/int8/int16, int16 to int8/int16/int32, int32 to
 /// int8/int16): `q' = MultiplyByQuantizedMultiplier(q − z, scale / scale') + z'`, clamped, with
 /// the multiplier computed in double from the two float scales. 8-bit inputs go through a
-/// 256-entry table built at load.
+/// 256-entry table built at load; to an 8-bit output, that table runs as a
+/// ``QuantizedLookupKernel`` (the kernel build's vector byte lookup).
 ///
 /// The float path runs the kernel build's `affineQuantize` (eight values at a time, the same
 /// integers) unless the reference build is chosen.
@@ -121,10 +122,17 @@ final class QuantizeKernel: Kernel {
     if input.type == .int16 && output.type == .int16 && (from.zeroPoint != 0 || to.zeroPoint != 0) {
       throw node.unsupported("int16 to int16 requantization needs zero points of 0")
     }
-    return QuantizeKernel(
+    let kernel = QuantizeKernel(
       inputType: input.type, outputType: output.type, count: count, range: range,
       multiplier: QuantizedArithmetic.Multiplier(Double(from.scale) / Double(to.scale)),
       inputZero: from.zeroPoint, outputZero: to.zeroPoint)
+    guard output.type == .uint8 || output.type == .int8, !kernel.table.isEmpty else {
+      return kernel
+    }
+    // 8-bit to 8-bit: the same table, on the kernel build's byte lookup.
+    return QuantizedLookupKernel(
+      table: kernel.table.map { UInt8(truncatingIfNeeded: $0) }, count: count,
+      kernels: node.kernels)
   }
 
   func run(_ io: KernelIO) {
