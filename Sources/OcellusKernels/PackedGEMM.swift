@@ -28,17 +28,7 @@ enum PackedGEMM {
     _ weights: UnsafePointer<Float>, rows n: Int, columns k: Int, rowStride: Int,
     into packed: UnsafeMutablePointer<Float>
   ) {
-    let width = KernelTarget.columnTile
-    var out = packed
-    for panel in 0..<panelCount(columns: n) {
-      let first = panel * width
-      let valid = min(width, n - first)
-      for kk in 0..<k {
-        for j in 0..<valid { out[j] = weights[(first + j) * rowStride + kk] }
-        for j in valid..<width { out[j] = 0 }
-        out += width
-      }
-    }
+    pack(weights, rows: n, columns: k, rowStride: rowStride, into: packed) { $0 }
   }
 
   /// ``pack(_:rows:columns:rowStride:into:)`` of quantized weights, each widened on the way
@@ -49,17 +39,23 @@ enum PackedGEMM {
     signed: Bool, zeroPoint: Int32, into packed: UnsafeMutablePointer<Float>
   ) {
     if signed {
-      pack(weights, Int8.self, rows: n, columns: k, rowStride: rowStride, zeroPoint, packed)
+      let values = UnsafeRawPointer(weights).assumingMemoryBound(to: Int8.self)
+      pack(values, rows: n, columns: k, rowStride: rowStride, into: packed) {
+        Float(Int32($0) - zeroPoint)
+      }
     } else {
-      pack(weights, UInt8.self, rows: n, columns: k, rowStride: rowStride, zeroPoint, packed)
+      pack(weights, rows: n, columns: k, rowStride: rowStride, into: packed) {
+        Float(Int32($0) - zeroPoint)
+      }
     }
   }
 
-  /// ``pack(bytes:rows:columns:rowStride:signed:zeroPoint:into:)`` reading `Byte` values.
+  /// The packing loop: `float(weights[j * rowStride + kk])` at step `kk` of column `j`'s panel,
+  /// zeros past the last column.
   @inline(__always)
-  static func pack<Byte: FixedWidthInteger>(
-    _ weights: UnsafePointer<UInt8>, _: Byte.Type, rows n: Int, columns k: Int, rowStride: Int,
-    _ zeroPoint: Int32, _ packed: UnsafeMutablePointer<Float>
+  static func pack<Value>(
+    _ weights: UnsafePointer<Value>, rows n: Int, columns k: Int, rowStride: Int,
+    into packed: UnsafeMutablePointer<Float>, _ float: (Value) -> Float
   ) {
     let width = KernelTarget.columnTile
     var out = packed
@@ -67,10 +63,7 @@ enum PackedGEMM {
       let first = panel * width
       let valid = min(width, n - first)
       for kk in 0..<k {
-        for j in 0..<valid {
-          let byte = Byte(truncatingIfNeeded: weights[(first + j) * rowStride + kk])
-          out[j] = Float(Int32(byte) - zeroPoint)
-        }
+        for j in 0..<valid { out[j] = float(weights[(first + j) * rowStride + kk]) }
         for j in valid..<width { out[j] = 0 }
         out += width
       }
