@@ -26,7 +26,8 @@ enum OpsCommand {
   }
 
   /// `--where OP`: each kernel with its types and file (the first one's file holds the factory
-  /// that picks among them), then where the operator is registered. `name` is matched without regard to case (`conv_2d`, `CUSTOM:…`).
+  /// that picks among them), then where the operator is registered. `name` is matched without
+  /// regard to case (`conv_2d`, `CUSTOM:…`).
   static func whereText(_ name: String) throws -> String {
     guard
       let entry = OperatorSupport.all.first(where: { $0.name.uppercased() == name.uppercased() })

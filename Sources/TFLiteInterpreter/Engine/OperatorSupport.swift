@@ -3,8 +3,9 @@
 ///
 /// ``all`` is made from the kernel registry's own registrations (`KernelCatalog`: each
 /// operator with its factory, kernels and notes), so it holds exactly the operators a model can
-/// use. The first kernel's file holds the factory that picks among them. `OperatorSupportTests` runs a model for every
-/// (operator, element type) pair and checks that the node runs on the kernel listed for it.
+/// use. The first kernel's file holds the factory that picks among them.
+/// `OperatorSupportTests` runs a model for every (operator, element type) pair and checks that
+/// the node runs on the kernel listed for it.
 ///
 /// ``types`` are the types of the operator's ``data`` operand (its first input for most).
 /// An operator's other operands (indices, axes, shapes, conditions) have their own rules, which

@@ -55,15 +55,22 @@ final class QuantizeKernel: Kernel {
     self.outputZero = outputZero
     lower = range.lowerBound
     upper = range.upperBound
-    if inputType == .uint8 || inputType == .int8 {
-      table = (0..<256).map { byte in
-        let value = inputType == .int8 ? Int32(Int8(truncatingIfNeeded: byte)) : Int32(byte)
-        return min(
-          max(multiplier.apply(value - inputZero) &+ outputZero, range.lowerBound), range.upperBound
-        )
-      }
-    } else {
-      table = []
+    table =
+      inputType == .uint8 || inputType == .int8
+      ? Self.table(
+        signed: inputType == .int8, multiplier: multiplier, inputZero: inputZero,
+        outputZero: outputZero, range: range) : []
+  }
+
+  /// The requantized output value of every 8-bit input, indexed by the stored byte.
+  private static func table(
+    signed: Bool, multiplier: QuantizedArithmetic.Multiplier, inputZero: Int32,
+    outputZero: Int32, range: ClosedRange<Int32>
+  ) -> [Int32] {
+    (0..<256).map { byte in
+      let value = signed ? Int32(Int8(truncatingIfNeeded: byte)) : Int32(byte)
+      return min(
+        max(multiplier.apply(value - inputZero) &+ outputZero, range.lowerBound), range.upperBound)
     }
   }
 
@@ -122,17 +129,19 @@ final class QuantizeKernel: Kernel {
     if input.type == .int16 && output.type == .int16 && (from.zeroPoint != 0 || to.zeroPoint != 0) {
       throw node.unsupported("int16 to int16 requantization needs zero points of 0")
     }
-    let kernel = QuantizeKernel(
-      inputType: input.type, outputType: output.type, count: count, range: range,
-      multiplier: QuantizedArithmetic.Multiplier(Double(from.scale) / Double(to.scale)),
-      inputZero: from.zeroPoint, outputZero: to.zeroPoint)
-    guard output.type == .uint8 || output.type == .int8, !kernel.table.isEmpty else {
-      return kernel
+    let multiplier = QuantizedArithmetic.Multiplier(Double(from.scale) / Double(to.scale))
+    let eightBit: Set<TensorType> = [.uint8, .int8]
+    if eightBit.contains(input.type) && eightBit.contains(output.type) {
+      // The table on the kernel build's byte lookup.
+      let table = Self.table(
+        signed: input.type == .int8, multiplier: multiplier, inputZero: from.zeroPoint,
+        outputZero: to.zeroPoint, range: range)
+      return QuantizedLookupKernel(
+        table: table.map { UInt8(truncatingIfNeeded: $0) }, count: count, kernels: node.kernels)
     }
-    // 8-bit to 8-bit: the same table, on the kernel build's byte lookup.
-    return QuantizedLookupKernel(
-      table: kernel.table.map { UInt8(truncatingIfNeeded: $0) }, count: count,
-      kernels: node.kernels)
+    return QuantizeKernel(
+      inputType: input.type, outputType: output.type, count: count, range: range,
+      multiplier: multiplier, inputZero: from.zeroPoint, outputZero: to.zeroPoint)
   }
 
   func run(_ io: KernelIO) {

@@ -47,20 +47,21 @@ enum ShapeRules {
     return positions.first
   }
 
-  /// Input `position` and its shape, checked as ``shape(of:_:)`` checks it.
+  /// Input `position` and its shape, checked to have no negative dimension and a countable
+  /// size.
   static func shapedInput(_ position: Int, _ node: NodeContext) throws(InterpreterError) -> (
     TensorDescription, [Int]
   ) {
-    (try node.input(position), try shape(of: position, node))
-  }
-
-  /// The shape of input `position`, checked to have no negative dimension and a countable size.
-  static func shape(of position: Int, _ node: NodeContext) throws(InterpreterError) -> [Int] {
     let tensor = try node.input(position)
     guard elementCount(tensor.shape) != nil else {
       throw node.invalid("input \(position) has an unusable shape \(tensor.shape)")
     }
-    return tensor.shape
+    return (tensor, tensor.shape)
+  }
+
+  /// The shape of input `position`, checked as ``shapedInput(_:_:)`` checks it.
+  static func shape(of position: Int, _ node: NodeContext) throws(InterpreterError) -> [Int] {
+    try shapedInput(position, node).1
   }
 
   /// The values of integer input `position` (int32 or int64), which must be known at load:
