@@ -11,6 +11,8 @@
 ///   ``PackedGEMM/packedCount(rows:columns:)``, ``PackedGEMM/pack(_:rows:columns:rowStride:into:)``.
 /// - `packBytes`: ``PackedGEMM/pack(bytes:rows:columns:rowStride:signed:zeroPoint:into:)``
 ///   (quantized weights widened as they are packed).
+/// - `packPanelBytes`: ``PackedGEMM/pack(bytes:rows:columns:rowStride:padding:into:)``
+///   (quantized weights packed as the bytes they are).
 /// - `multiply`, `multiplyIndirect`: the float GEMMs of ``PackedGEMM``.
 /// - `depthwise`: ``DepthwiseConvolution/run(_:rows:)``.
 /// - `quantizedMultiply`, `quantizedMultiplyIndirect`: the integer GEMMs of ``QuantizedGEMM``.
@@ -41,6 +43,11 @@ public struct KernelEntryPoints: Sendable {
     @Sendable (
       _ weights: UnsafePointer<UInt8>, _ n: Int, _ k: Int, _ rowStride: Int, _ signed: Bool,
       _ zeroPoint: Int32, _ packed: UnsafeMutablePointer<Float>
+    ) -> Void
+  public var packPanelBytes:
+    @Sendable (
+      _ weights: UnsafePointer<UInt8>, _ n: Int, _ k: Int, _ rowStride: Int, _ padding: UInt8,
+      _ packed: UnsafeMutablePointer<UInt8>
     ) -> Void
   public var multiply:
     @Sendable (_ operands: GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
@@ -104,6 +111,11 @@ public struct KernelEntryPoints: Sendable {
       @escaping @Sendable (
         _ weights: UnsafePointer<UInt8>, _ n: Int, _ k: Int, _ rowStride: Int, _ signed: Bool,
         _ zeroPoint: Int32, _ packed: UnsafeMutablePointer<Float>
+      ) -> Void,
+    packPanelBytes:
+      @escaping @Sendable (
+        _ weights: UnsafePointer<UInt8>, _ n: Int, _ k: Int, _ rowStride: Int, _ padding: UInt8,
+        _ packed: UnsafeMutablePointer<UInt8>
       ) -> Void,
     multiply:
       @escaping @Sendable (_ operands: GEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>) ->
@@ -169,6 +181,7 @@ public struct KernelEntryPoints: Sendable {
     self.packedCount = packedCount
     self.pack = pack
     self.packBytes = packBytes
+    self.packPanelBytes = packPanelBytes
     self.multiply = multiply
     self.multiplyIndirect = multiplyIndirect
     self.depthwise = depthwise

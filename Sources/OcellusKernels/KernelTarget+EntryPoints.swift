@@ -14,6 +14,9 @@ extension KernelTarget {
       PackedGEMM.pack(
         bytes: $0, rows: $1, columns: $2, rowStride: $3, signed: $4, zeroPoint: $5, into: $6)
     },
+    packPanelBytes: {
+      PackedGEMM.pack(bytes: $0, rows: $1, columns: $2, rowStride: $3, padding: $4, into: $5)
+    },
     multiply: { PackedGEMM.multiply($0, rows: $1, panels: $2) },
     multiplyIndirect: { PackedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
     depthwise: { DepthwiseConvolution.run($0, rows: $1) },

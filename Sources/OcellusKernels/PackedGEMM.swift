@@ -28,7 +28,7 @@ enum PackedGEMM {
     _ weights: UnsafePointer<Float>, rows n: Int, columns k: Int, rowStride: Int,
     into packed: UnsafeMutablePointer<Float>
   ) {
-    pack(weights, rows: n, columns: k, rowStride: rowStride, into: packed) { $0 }
+    pack(weights, rows: n, columns: k, rowStride: rowStride, into: packed, padding: 0) { $0 }
   }
 
   /// ``pack(_:rows:columns:rowStride:into:)`` of quantized weights, each widened on the way
@@ -40,22 +40,59 @@ enum PackedGEMM {
   ) {
     if signed {
       let values = UnsafeRawPointer(weights).assumingMemoryBound(to: Int8.self)
-      pack(values, rows: n, columns: k, rowStride: rowStride, into: packed) {
+      pack(values, rows: n, columns: k, rowStride: rowStride, into: packed, padding: 0) {
         Float(Int32($0) - zeroPoint)
       }
     } else {
-      pack(weights, rows: n, columns: k, rowStride: rowStride, into: packed) {
+      pack(weights, rows: n, columns: k, rowStride: rowStride, into: packed, padding: 0) {
         Float(Int32($0) - zeroPoint)
       }
     }
   }
 
-  /// The packing loop: `float(weights[j * rowStride + kk])` at step `kk` of column `j`'s panel,
-  /// zeros past the last column.
+  /// ``pack(_:rows:columns:rowStride:into:)`` of quantized weights kept as the bytes they are
+  /// (``PanelFormat/int8`` and ``PanelFormat/uint8(zeroPoint:)``): one byte per weight, columns
+  /// past the last filled with `padding` (the zero point, so that they add nothing).
+  static func pack(
+    bytes weights: UnsafePointer<UInt8>, rows n: Int, columns k: Int, rowStride: Int,
+    padding: UInt8, into packed: UnsafeMutablePointer<UInt8>
+  ) {
+    typealias Step = SIMD16<UInt8>
+    guard KernelTarget.columnTile == Step.scalarCount else {
+      pack(weights, rows: n, columns: k, rowStride: rowStride, into: packed, padding: padding) {
+        $0
+      }
+      return
+    }
+    // Whole panels a step (16 weights from 16 rows) at a time; each row's bytes stay in L1
+    // while its panel is packed.
+    var out = UnsafeMutableRawPointer(packed)
+    for panel in 0..<panelCount(columns: n) {
+      let first = panel &* Step.scalarCount
+      let valid = min(Step.scalarCount, n &- first)
+      let rows = weights + first &* rowStride
+      guard valid == Step.scalarCount else {
+        let last = out.assumingMemoryBound(to: UInt8.self)
+        pack(rows, rows: valid, columns: k, rowStride: rowStride, into: last, padding: padding) {
+          $0
+        }
+        return
+      }
+      for kk in 0..<k {
+        var step = Step()
+        for j in 0..<Step.scalarCount { step[j] = rows[j &* rowStride &+ kk] }
+        out.storeBytes(of: step, as: Step.self)
+        out += Step.scalarCount
+      }
+    }
+  }
+
+  /// The packing loop: `convert(weights[j * rowStride + kk])` at step `kk` of column `j`'s
+  /// panel, `padding` past the last column.
   @inline(__always)
-  static func pack<Value>(
+  static func pack<Value, Packed>(
     _ weights: UnsafePointer<Value>, rows n: Int, columns k: Int, rowStride: Int,
-    into packed: UnsafeMutablePointer<Float>, _ float: (Value) -> Float
+    into packed: UnsafeMutablePointer<Packed>, padding: Packed, _ convert: (Value) -> Packed
   ) {
     let width = KernelTarget.columnTile
     var out = packed
@@ -63,8 +100,8 @@ enum PackedGEMM {
       let first = panel * width
       let valid = min(width, n - first)
       for kk in 0..<k {
-        for j in 0..<valid { out[j] = float(weights[(first + j) * rowStride + kk]) }
-        for j in valid..<width { out[j] = 0 }
+        for j in 0..<valid { out[j] = convert(weights[(first + j) * rowStride + kk]) }
+        for j in valid..<width { out[j] = padding }
         out += width
       }
     }

@@ -11,7 +11,8 @@ extension QuantizedGEMM {
     guard !rows.isEmpty, !panels.isEmpty, o.segments >= 0, o.segmentLength >= 0, o.chunk > 0
     else { return }
     let tiles = Tiles(
-      source: PanelSource(n: o.n, packed: o.packed, panelStride: o.panelStride),
+      weights: WeightPanels(
+        n: o.n, packed: o.packed, panelStride: o.panelStride, format: o.format),
       rowsOfA: TableRows(table: o.rows, segments: o.segments, segmentLength: o.segmentLength),
       chunk: o.chunk, requantization: o.requantization, c: o.c, ldc: o.ldc)
     tiles.run(rows: rows, panels: panels)

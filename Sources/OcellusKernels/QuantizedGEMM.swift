@@ -1,3 +1,7 @@
+#if OCELLUS_AVX2 || OCELLUS_AVX512
+  import OcellusKernels
+#endif
+
 /// Integer GEMM (8-bit operands, exact Int32 sums, TFLite requantization) on the single-precision
 /// FMA micro-kernel of ``PackedGEMM``.
 ///
@@ -23,11 +27,16 @@ enum QuantizedGEMM {
     let panels = panels.clamped(to: 0..<PackedGEMM.panelCount(columns: max(o.n, 0)))
     guard !rows.isEmpty, !panels.isEmpty, o.k >= 0, o.chunk > 0 else { return }
     let tiles = Tiles(
-      source: PanelSource(n: o.n, packed: o.packed, panelStride: o.panelStride),
+      weights: WeightPanels(n: o.n, packed: o.packed, panelStride: o.panelStride, format: o.format),
       rowsOfA: MatrixRows(a: o.a, lda: o.lda, segmentLength: o.k), chunk: o.chunk,
       requantization: o.requantization, c: o.c, ldc: o.ldc)
     tiles.run(rows: rows, panels: panels)
   }
+
+  /// The fewest rows for which a GEMM widens each byte panel to floats once (a panel of `k`
+  /// steps costs about as much to widen as `k / 4` rows' products with it) rather than as
+  /// every register tile reads it (one widening per step and tile, about 10–25 % slower).
+  @inline(__always) static var unpackedRows: Int { 32 }
 
   /// Rows of C whose Int32 sums are gathered before one requantization pass (eight register
   /// tiles).
@@ -36,7 +45,7 @@ enum QuantizedGEMM {
   /// One integer GEMM as its register tiles see it: B, the rows of A, the chunk length, the
   /// requantization and C.
   struct Tiles<Rows: RowsOfA> {
-    let source: PanelSource
+    let weights: WeightPanels
     let rowsOfA: Rows
     let chunk: Int
     let requantization: RequantizationTable
@@ -44,13 +53,32 @@ enum QuantizedGEMM {
 
     /// Computes rows `rows` × panels `panels` (both already clipped): per panel, blocks of
     /// ``blockRows`` rows are summed register tile by register tile into an Int32 tile on the
-    /// stack, then requantized together.
+    /// stack, then requantized together. Byte panels are widened to floats on the stack first,
+    /// a panel at a time, when enough rows share them (``unpackedRows``).
     @inline(__always)
     func run(rows: Range<Int>, panels: Range<Int>) {
+      guard weights.format != .float, rows.count >= QuantizedGEMM.unpackedRows else {
+        run(rows: rows, panels: panels, unpacked: nil)
+        return
+      }
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: weights.panelStride) {
+        run(rows: rows, panels: panels, unpacked: $0.baseAddress)
+      }
+    }
+
+    /// ``run(rows:panels:)`` with each panel first widened into `unpacked` (room for one
+    /// panel of floats) when given, else read as stored.
+    @inline(__always)
+    func run(rows: Range<Int>, panels: Range<Int>, unpacked: UnsafeMutablePointer<Float>?) {
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64 * 16) { buffer in
         guard let tile = buffer.baseAddress else { return }
         for panel in panels {
-          let (first, columns, b) = source.panel(panel)
+          var (first, columns, b) = weights.panel(panel)
+          var format = weights.format
+          if let unpacked {
+            weights.unpack(b, into: unpacked)
+            (b, format) = (UnsafeRawPointer(unpacked), .float)
+          }
           var block = rows.lowerBound
           while block < rows.upperBound {
             let blockEnd = min(rows.upperBound, block &+ blockRows)
@@ -59,15 +87,9 @@ enum QuantizedGEMM {
               let count = min(KernelTarget.rows, blockEnd &- row)
               let pointers = rowsOfA.tile(row, count: count)
               let sums = tile + (row &- block) &* tileStride
-              if columns > HalfVector.scalarCount {
-                QuantizedGEMM.kernel(
-                  Vector.self, pointers, rows: count, length: rowsOfA.segmentLength,
-                  chunk: chunk, b: b, tile: sums)
-              } else {
-                QuantizedGEMM.kernel(
-                  HalfVector.self, pointers, rows: count, length: rowsOfA.segmentLength,
-                  chunk: chunk, b: b, tile: sums)
-              }
+              QuantizedGEMM.registerTile(
+                pointers, rows: count, length: rowsOfA.segmentLength, chunk: chunk,
+                columns: columns, b: b, format: format, tile: sums)
               row &+= KernelTarget.rows
             }
             Requantization.rows(
@@ -80,17 +102,61 @@ enum QuantizedGEMM {
     }
   }
 
+  /// The micro-kernel for one register tile (``QuantizedGEMM/Tiles``): the whole vector
+  /// when the panel has more than half a vector of columns, else half.
+  @inline(__always)
+  static func registerTile<Rows: TileOfA>(
+    _ pointers: Rows, rows: Int, length: Int, chunk: Int, columns: Int, b: UnsafeRawPointer,
+    format: PanelFormat, tile: UnsafeMutablePointer<Int32>
+  ) {
+    if columns > HalfVector.scalarCount {
+      registerTile(
+        Vector.self, pointers, rows: rows, length: length, chunk: chunk, b: b, format: format,
+        tile: tile)
+    } else {
+      registerTile(
+        HalfVector.self, pointers, rows: rows, length: length, chunk: chunk, b: b,
+        format: format, tile: tile)
+    }
+  }
+
+  /// ``registerTile(_:rows:length:chunk:columns:b:format:tile:)`` on vectors `V`: the
+  /// micro-kernel for the panel's weight format.
+  @inline(__always)
+  static func registerTile<V: SIMD, Rows: TileOfA>(
+    _: V.Type, _ pointers: Rows, rows: Int, length: Int, chunk: Int, b: UnsafeRawPointer,
+    format: PanelFormat, tile: UnsafeMutablePointer<Int32>
+  ) where V.Scalar == Float {
+    switch format {
+    case .float:
+      kernel(
+        V.self, FloatPanelWeights.self, pointers, rows: rows, length: length, chunk: chunk, b: b,
+        zeroPoint: 0, tile: tile)
+    case .int8:
+      kernel(
+        V.self, Int8PanelWeights.self, pointers, rows: rows, length: length, chunk: chunk, b: b,
+        zeroPoint: 0, tile: tile)
+    case .uint8(let zeroPoint):
+      kernel(
+        V.self, UInt8PanelWeights.self, pointers, rows: rows, length: length, chunk: chunk, b: b,
+        zeroPoint: zeroPoint, tile: tile)
+    }
+  }
+
   /// The micro-kernel: the `rows` rows of A in `pointers` (runs of `length` floats), run by
-  /// run, adding to the Int32 tile every `chunk` steps (a chunk may end inside a run), leaving
-  /// the exact sums in rows `0 ..< rows` of `tile` (`V.scalarCount` lanes per row; rows past
-  /// `rows` re-read row 0 and are not kept). A function of its own (specialized per vector
-  /// width and kind of rows), so that its accumulators keep their registers.
+  /// run, times the panel at `b` (weights stored as `W` says, `zeroPoint` subtracted where it
+  /// applies), adding to the Int32 tile every `chunk` steps (a chunk may end inside a run),
+  /// leaving the exact sums in rows `0 ..< rows` of `tile` (`V.scalarCount` lanes per row;
+  /// rows past `rows` re-read row 0 and are not kept). A function of its own (specialized per
+  /// vector width, weight format and kind of rows), so that its accumulators keep their
+  /// registers.
   @inline(never)
-  static func kernel<V: SIMD, Rows: TileOfA>(
-    _: V.Type, _ pointers: Rows, rows: Int, length: Int, chunk: Int, b: UnsafePointer<Float>,
-    tile: UnsafeMutablePointer<Int32>
+  static func kernel<V: SIMD, W: PanelWeights, Rows: TileOfA>(
+    _: V.Type, _: W.Type, _ pointers: Rows, rows: Int, length: Int, chunk: Int,
+    b: UnsafeRawPointer, zeroPoint: Int32, tile: UnsafeMutablePointer<Int32>
   ) where V.Scalar == Float {
     let start = V(repeating: Requantization.magic)
+    let offset = V(repeating: Float(zeroPoint))
     var sums = RegisterTile(start)
     var p = b
     var used = 0
@@ -107,7 +173,7 @@ enum QuantizedGEMM {
         }
         let end = kk &+ min(length &- kk, chunk &- used)
         used &+= end &- kk
-        sums.accumulate(a, kk..<end, &p)
+        sums.accumulate(a, kk..<end, &p, W.self, zeroPoint: offset)
         kk = end
       }
     }

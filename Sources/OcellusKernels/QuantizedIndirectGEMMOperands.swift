@@ -1,3 +1,7 @@
+#if OCELLUS_AVX2 || OCELLUS_AVX512
+  import OcellusKernels
+#endif
+
 /// The operands of a packed integer GEMM whose rows of A are gathered through pointers (an
 /// implicit im2col for convolutions): `C = requantize(A · B)` with
 /// `K = segments × segmentLength`.
@@ -10,7 +14,7 @@
 public typealias QuantizedIndirectGEMMOperands = (
   m: Int, n: Int, segments: Int, segmentLength: Int, chunk: Int,
   rows: UnsafePointer<UnsafePointer<Float>>,
-  packed: UnsafePointer<Float>, panelStride: Int,
+  packed: UnsafeRawPointer, format: PanelFormat, panelStride: Int,
   requantization: RequantizationTable,
   c: UnsafeMutablePointer<UInt8>, ldc: Int
 )

@@ -133,10 +133,22 @@ struct RegisterTile<V: SIMD> where V.Scalar == Float {
   mutating func accumulate(
     _ a: TileRowPointers, _ steps: Range<Int>, _ p: inout UnsafePointer<Float>
   ) {
+    var raw = UnsafeRawPointer(p)
+    accumulate(a, steps, &raw, FloatPanelWeights.self, zeroPoint: V())
+    p = raw.assumingMemoryBound(to: Float.self)
+  }
+
+  /// ``accumulate(_:_:_:)`` on a panel of weights stored as `W` says (`p` advanced by a whole
+  /// panel row, `columnTile` weights, per step), `zeroPoint` in every lane where `W` subtracts it.
+  @inline(__always)
+  mutating func accumulate<W: PanelWeights>(
+    _ a: TileRowPointers, _ steps: Range<Int>, _ p: inout UnsafeRawPointer, _: W.Type,
+    zeroPoint: V
+  ) {
     let tileRows = KernelTarget.rows
-    let step = KernelTarget.columnTile
+    let step = KernelTarget.columnTile &* W.elementBytes
     for kk in steps {
-      let bv: V = load(p)
+      let bv: V = W.load(p, zeroPoint: zeroPoint)
       p += step
       c0 = multiplyAdd(V(repeating: a.0[kk]), bv, c0)
       c1 = multiplyAdd(V(repeating: a.1[kk]), bv, c1)

@@ -163,7 +163,8 @@ final class HybridGEMM {
     for (index, chunk) in chunks.enumerated() {
       GEMM.multiply(
         kernels: kernels, m: rows, n: columns, k: chunk.length, a: a + chunk.start, lda: lda,
-        packed: chunk.packed.pointer, bias: nil, activation: identity, c: floats, ldc: columns,
+        packed: chunk.packed.pointer.assumingMemoryBound(to: Float.self), bias: nil,
+        activation: identity, c: floats, ldc: columns,
         pool: pool)
       let first = index == 0
       pool.parallelFor(count, minimumChunk: 1 << 14) { range in

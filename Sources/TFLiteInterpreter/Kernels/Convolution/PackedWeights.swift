@@ -1,10 +1,12 @@
+internal import OcellusKernels
 import TFLiteModel
 
 /// The B matrix of a convolution or fully-connected GEMM — `columns` rows of `depth` weights
 /// (TFLite's `[OC][KH][KW][IC]` filters and `[N][K]` fully-connected weights) — packed into the
 /// column panels of a kernel build: once at load when the weights are constant, else into
-/// scratch at every run. Quantized weights are packed as the integer-valued floats
-/// `weight − zeroPoint` the quantized GEMM multiplies.
+/// scratch at every run. Constant quantized weights are packed as the bytes they are (int8 of
+/// zero point 0, or uint8), which the quantized GEMM widens as it reads them (``format``);
+/// others as the integer-valued floats `weight − zeroPoint`.
 struct PackedWeights {
   /// The widening of quantized weights: int8 when `signed` (else uint8), minus `zeroPoint`.
   typealias Widening = (signed: Bool, zeroPoint: Int32)
@@ -14,6 +16,8 @@ struct PackedWeights {
   private let widening: Widening?
   /// The weights packed at load; nil when they are packed at each run.
   private let storage: PackedStorage?
+  /// How each packed weight is stored.
+  let format: PanelFormat
   /// Floats of scratch each run needs (0 when packed at load): the widened weights (quantized
   /// only), then the packed ones, each rounded up to 64 bytes.
   let scratchFloats: Int
@@ -29,14 +33,24 @@ struct PackedWeights {
     self.depth = depth
     self.widening = widening
     if let constant {
+      format = widening.map(Self.constantFormat) ?? .float
       storage = PackedStorage(
-        kernels: kernels, weights: constant, columns: columns, depth: depth, widening: widening)
+        kernels: kernels, weights: constant, columns: columns, depth: depth, widening: widening,
+        format: format)
       scratchFloats = 0
     } else {
+      format = .float
       storage = nil
       let widened = widening == nil ? 0 : Self.rounded(columns * depth)
       scratchFloats = widened + Self.rounded(kernels.entry.packedCount(depth, columns))
     }
+  }
+
+  /// How constant quantized weights are packed: as their bytes, unless int8 with a zero
+  /// point (which the byte formats do not subtract).
+  static func constantFormat(_ widening: Widening) -> PanelFormat {
+    guard widening.signed else { return .uint8(zeroPoint: widening.zeroPoint) }
+    return widening.zeroPoint == 0 ? .int8 : .float
   }
 
   /// Writes the integer-valued floats `weight − zeroPoint` of the first `count` constant
@@ -54,57 +68,26 @@ struct PackedWeights {
   /// `count` floats rounded up to a whole number of 64-byte lines.
   static func rounded(_ count: Int) -> Int { (count + 15) / 16 * 16 }
 
-  /// The packed weights for this run: those packed at load, or input 1 of `io` packed now
-  /// into `scratch` (``scratchFloats`` floats).
+  /// The packed float weights for this run (``format`` is `.float`): those packed at load, or
+  /// input 1 of `io` packed now into `scratch` (``scratchFloats`` floats).
   func pointer(_ io: KernelIO, scratch: UnsafeMutablePointer<Float>?) -> UnsafePointer<Float> {
+    panels(io, scratch: scratch).assumingMemoryBound(to: Float.self)
+  }
+
+  /// The packed weights for this run, stored as ``format`` says: those packed at load, or
+  /// input 1 of `io` packed now into `scratch` (``scratchFloats`` floats).
+  func panels(_ io: KernelIO, scratch: UnsafeMutablePointer<Float>?) -> UnsafeRawPointer {
     if let storage { return storage.pointer }
     // The kernel asked for `scratchFloats` > 0 floats of scratch: the arena provides them.
     let scratch = scratch.unsafelyUnwrapped
     guard let widening else {
       kernels.entry.pack(io.input(1, as: Float.self), columns, depth, depth, scratch)
-      return UnsafePointer(scratch)
+      return UnsafeRawPointer(scratch)
     }
     let packing = scratch + Self.rounded(columns * depth)
     kernels.entry.widen(
       io.input(1, as: UInt8.self), columns * depth, widening.signed, widening.zeroPoint, scratch)
     kernels.entry.pack(scratch, columns, depth, depth, packing)
-    return UnsafePointer(packing)
+    return UnsafeRawPointer(packing)
   }
-}
-
-/// Weights packed at load, owned by the kernel that packed them and freed with it.
-final class PackedStorage {
-  /// The packed floats.
-  let pointer: UnsafePointer<Float>
-  private let storage: UnsafeMutablePointer<Float>
-
-  /// Packs `weights`: `columns` rows of `depth` values, raw little-endian floats, or bytes
-  /// widened to `weight − zeroPoint` first.
-  init(
-    kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int,
-    widening: PackedWeights.Widening?
-  ) {
-    let count = max(kernels.entry.packedCount(depth, columns), 1)
-    storage = .allocate(capacity: count)
-    pointer = UnsafePointer(storage)
-    let values = columns * depth
-    // The factory checked that `weights` holds `columns * depth` values; constants are
-    // aligned for their element type by the plan builder. Packing writes all `count` floats.
-    let packed = weights.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress, values > 0 else { return false }
-      if let widening {
-        guard raw.count >= values else { return false }
-        kernels.entry.packBytes(
-          base.assumingMemoryBound(to: UInt8.self), columns, depth, depth, widening.signed,
-          widening.zeroPoint, storage)
-      } else {
-        guard raw.count >= values * 4 else { return false }
-        kernels.entry.pack(base.assumingMemoryBound(to: Float.self), columns, depth, depth, storage)
-      }
-      return true
-    }
-    if !packed { storage.initialize(repeating: 0, count: count) }
-  }
-
-  deinit { storage.deallocate() }
 }

@@ -99,7 +99,7 @@ final class QuantizedConvolutionKernel: Kernel {
     let requantization = table.table(io)
     let floats = scratch.bindMemory(to: Float.self, capacity: scratchBytes / 4)
     // The widened input, then the weights' scratch, then the block scratch.
-    let packed = weights.pointer(io, scratch: floats + inputFloats)
+    let packed = weights.panels(io, scratch: floats + inputFloats)
     if rows.isDirect {
       multiplyDirect(input, rowCount, packed, requantization, floats, output, io.pool)
       return
@@ -110,7 +110,7 @@ final class QuantizedConvolutionKernel: Kernel {
     let (multiply, panels) = (
       kernels.entry.quantizedMultiplyIndirect, kernels.entry.panelCount(columns)
     )
-    let (segments, length) = (rows.segments, rows.segmentLength)
+    let (segments, length, format) = (rows.segments, rows.segmentLength, weights.format)
     let (widen, signed, zeroPoint) = (
       kernels.entry.widen, quantization.signed, quantization.inputZeroPoint
     )
@@ -124,7 +124,8 @@ final class QuantizedConvolutionKernel: Kernel {
     ) { start, count, table, part in
       let operands: QuantizedIndirectGEMMOperands = (
         m: count, n: columns, segments: segments, segmentLength: length, chunk: chunk,
-        rows: table, packed: packed, panelStride: panelStride, requantization: requantization,
+        rows: table, packed: packed, format: format, panelStride: panelStride,
+        requantization: requantization,
         c: output + start * columns, ldc: columns
       )
       multiply(operands, part, 0..<panels)
@@ -134,12 +135,12 @@ final class QuantizedConvolutionKernel: Kernel {
   /// A 1×1 stride-1 convolution: the input rows are A, widened block by block into the
   /// scratch of the thread that multiplies the block (so they are still in cache).
   private func multiplyDirect(
-    _ input: UnsafePointer<UInt8>, _ rowCount: Int, _ packed: UnsafePointer<Float>,
+    _ input: UnsafePointer<UInt8>, _ rowCount: Int, _ packed: UnsafeRawPointer,
     _ requantization: RequantizationTable, _ scratch: UnsafeMutablePointer<Float>,
     _ output: UnsafeMutablePointer<UInt8>, _ pool: ThreadPool
   ) {
     let (depth, columns, chunk, kernels) = (rows.depth, outputChannels, chunk, kernels)
-    let perThread = directBlockFloats
+    let (perThread, format) = (directBlockFloats, weights?.format ?? .float)
     let (multiply, widen) = (kernels.entry.quantizedMultiply, kernels.entry.widen)
     let (signed, zeroPoint) = (quantization.signed, quantization.inputZeroPoint)
     GEMM.split(kernels: kernels, m: rowCount, n: columns, k: depth, outputBytes: 1, pool: pool) {
@@ -148,7 +149,8 @@ final class QuantizedConvolutionKernel: Kernel {
       widen(input + rows.lowerBound * depth, rows.count * depth, signed, zeroPoint, a)
       let operands: QuantizedGEMMOperands = (
         m: rows.count, n: columns, k: depth, chunk: chunk, a: UnsafePointer(a), lda: depth,
-        packed: packed, panelStride: depth * kernels.columnTile, requantization: requantization,
+        packed: packed, format: format, panelStride: depth * kernels.columnTile,
+        requantization: requantization,
         c: output + rows.lowerBound * columns, ldc: columns
       )
       multiply(operands, 0..<rows.count, panels)

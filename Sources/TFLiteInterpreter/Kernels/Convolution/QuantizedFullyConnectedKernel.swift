@@ -64,7 +64,7 @@ final class QuantizedFullyConnectedKernel: Kernel {
       input, count: rows * depth, into: floats, kernels: kernels, pool: io.pool)
     let operands: QuantizedGEMMOperands = (
       m: rows, n: units, k: depth, chunk: chunk, a: UnsafePointer(floats), lda: depth,
-      packed: weights.pointer(io, scratch: floats + inputFloats),
+      packed: weights.panels(io, scratch: floats + inputFloats), format: weights.format,
       panelStride: depth * kernels.columnTile, requantization: requantization, c: output,
       ldc: units
     )

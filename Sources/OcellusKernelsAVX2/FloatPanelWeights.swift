@@ -1,0 +1,1 @@
+../OcellusKernels/FloatPanelWeights.swift

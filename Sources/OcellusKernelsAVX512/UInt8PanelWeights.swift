@@ -1,0 +1,1 @@
+../OcellusKernels/UInt8PanelWeights.swift
