@@ -3,12 +3,12 @@ import TFLiteInterpreter
 import TFLiteModel
 
 /// `ocellus bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--profile]
-/// [--json]`: load time, latency per run, arena size and peak resident memory; with
+/// [--no-rewrites] [--json]`: load time, latency per run, arena size and peak resident memory; with
 /// `--profile`, the time per operator (``OperatorProfile``) over as many more runs.
 enum BenchCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, flags: ["--json", "--profile"],
+      arguments, flags: ["--json", "--profile", "--no-rewrites"],
       options: ["--runs", "--warmup", "--threads", "--input"])
     let path = try parsed.single("MODEL")
     let runs = try parsed.integer("--runs", minimum: 1, default: 50)
@@ -20,7 +20,9 @@ enum BenchCommand {
     let loadStart = clock.now
     let model = try ModelFile(contentsOfFile: path)
     let interpreter = try ModelInterpreter(
-      model: model, options: InterpreterOptions(threadCount: threads))
+      model: model,
+      options: InterpreterOptions(
+        threadCount: threads, rewritesGraph: !parsed.flags.contains("--no-rewrites")))
     let loadTime = clock.now - loadStart
     let inputs = parsed.options["--input"] ?? []
     if inputs.isEmpty {

@@ -370,7 +370,7 @@ extension CommandHelp {
     name: "bench",
     summary: "Time a model: load time, latency per run, arena size and peak memory.",
     usage: [
-      "bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--profile] [--json]"
+      "bench MODEL [--runs N] [--warmup N] [--threads N] [--input FILE.npy …] [--profile] [--no-rewrites] [--json]"
     ],
     details: [
       "Loads the model (read, verify, plan memory), fills the inputs (synthetic values unless --input is given), runs the warm-up invocations, then times N runs and reports the median, minimum and maximum in milliseconds. Build with -c release for meaningful figures."
@@ -379,6 +379,11 @@ extension CommandHelp {
       Option(name: "--runs N", text: "Timed runs (default 50)."),
       Option(name: "--warmup N", text: "Untimed runs first (default 5)."),
       Option(name: "--threads N", text: "Interpreter threads (default 1)."),
+      Option(
+        name: "--no-rewrites",
+        text:
+          "Run every node as the model writes it: no transposes removed, no lookups fused (the outputs are byte-identical either way)."
+      ),
       Option(name: "--input FILE.npy", text: "Real inputs instead of synthetic ones, as for run."),
       Option(
         name: "--profile",

@@ -13,16 +13,22 @@ public struct InterpreterOptions: Sendable, Equatable {
   /// The most iterations one WHILE loop may run in one invocation (default 1,000,000); a loop
   /// that would run more stops the invocation with ``InterpreterError/loopLimitExceeded(subgraph:node:limit:)``.
   public var maxLoopIterations: Int
+  /// Whether the plan removes transposes that cancel (``TransposeFolding``; default true).
+  /// Outputs are byte-identical either way; turn it off to run every node as the model
+  /// writes it, for an audit. The reference kernel build never rewrites.
+  public var rewritesGraph: Bool
 
   /// Creates options; the defaults run single-threaded on the detected kernels.
   public init(
     threadCount: Int = 1, maxArenaBytes: Int = 4 << 30, maxTensorBytes: Int = 2 << 30,
-    kernels: KernelSet = .detected, maxLoopIterations: Int = 1_000_000
+    kernels: KernelSet = .detected, maxLoopIterations: Int = 1_000_000,
+    rewritesGraph: Bool = true
   ) {
     self.threadCount = max(1, threadCount)
     self.maxArenaBytes = maxArenaBytes
     self.maxTensorBytes = maxTensorBytes
     self.kernels = kernels
     self.maxLoopIterations = max(0, maxLoopIterations)
+    self.rewritesGraph = rewritesGraph
   }
 }

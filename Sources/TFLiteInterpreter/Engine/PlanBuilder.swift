@@ -41,7 +41,14 @@ struct PlanBuilder {
     var tensors = try initialTensors()
     var pending: [PendingNode] = []
     var folded = 0
-    for (index, op) in subgraph.operators.enumerated() {
+    // The reference build runs every node as the model writes it.
+    let rewrites = options.rewritesGraph && !options.kernels.isReference
+    let operators =
+      rewrites
+      ? TransposeFolding(model: model, subgraph: subgraph, tensors: tensors).apply()
+      : subgraph.operators.map { $0 }
+    for (index, rewired) in operators.enumerated() {
+      guard let op = rewired else { continue }
       let code = model.operatorCode(of: op)
       let (kernel, context) = try makeKernel(for: op, code: code, node: index, tensors: tensors)
       try updateOutputs(of: op, from: context, tensors: &tensors)
@@ -76,8 +83,7 @@ struct PlanBuilder {
       // Weights are packed by now: let the file's pages go (read again if a kernel does).
       for case let input? in context.inputs { input.constant?.releaseResidentPages() }
     }
-    // The reference build runs every node as the model writes it.
-    if !options.kernels.isReference {
+    if rewrites {
       LookupFusion.apply(to: &pending, outputs: Set(subgraph.outputs), kernels: options.kernels)
     }
     return try layOut(tensors: tensors, nodes: pending, folded: folded)
