@@ -382,7 +382,7 @@ extension CommandHelp {
       Option(
         name: "--no-rewrites",
         text:
-          "Run every node as the model writes it: no transposes removed, no lookups fused (the outputs are byte-identical either way)."
+          "Run every node as the model writes it: no transposes removed, no PADs folded into convolutions, no lookups fused (integer outputs are byte-identical either way)."
       ),
       Option(name: "--input FILE.npy", text: "Real inputs instead of synthetic ones, as for run."),
       Option(

@@ -1,7 +1,3 @@
-import Foundation
-import OcellusTestSupport
-import TFLiteInterpreter
-import TFLiteModel
 import Testing
 
 /// The plan's removal of transposes that cancel (`Tests/Models/transposes`, made by
@@ -10,7 +6,7 @@ import Testing
 /// `GeneratedModelTests`'.
 @Suite("Transposes that cancel are removed at load")
 struct TransposeFoldingTests {
-  /// Each model and the TRANSPOSE nodes its plan keeps with the rewrite on.
+  /// Each model and the TRANSPOSE nodes its plan keeps with the rewrite on (of 2).
   static let models: [(name: String, kept: Int)] = [
     ("pair_float32", 0), ("pair_int8", 0), ("pair_uint8", 0), ("sandwich_float32", 0),
     ("sandwich_int8", 0), ("chain_float32", 0), ("requantized_int8", 0),
@@ -20,22 +16,7 @@ struct TransposeFoldingTests {
   @Test("outputs are byte-identical with and without the rewrite", arguments: 0..<9)
   func identical(_ index: Int) throws {
     let (name, kept) = Self.models[index]
-    let base = SharedData.packageRoot.appendingPathComponent("Tests/Models/transposes/\(name)")
-    let model = try ModelFile(contentsOfFile: base.path + ".tflite")
-    let input = try NumPyArray(
-      npyBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: base.path + ".in0.npy"))))
-    var results: [[[UInt8]]] = []
-    for rewrites in [true, false] {
-      let interpreter = try ModelInterpreter(
-        model: model, options: InterpreterOptions(rewritesGraph: rewrites))
-      try interpreter.setInput(at: 0, bytes: input.data)
-      try interpreter.invoke()
-      results.append(try (0..<interpreter.outputCount).map { try interpreter.outputBytes(at: $0) })
-      let transposes = interpreter.nodeKernels.filter {
-        model.operatorCode(of: model.subgraphs[0].operators[$0.node]).name == "TRANSPOSE"
-      }.count
-      #expect(transposes == (rewrites ? kept : 2), "\(name), rewrites \(rewrites)")
-    }
-    #expect(results[0] == results[1], "\(name)")
+    try GraphRewriteCheck.check(
+      family: "transposes", name: name, counted: "TRANSPOSE", kept: kept, written: 2)
   }
 }

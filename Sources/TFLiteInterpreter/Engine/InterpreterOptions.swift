@@ -13,9 +13,12 @@ public struct InterpreterOptions: Sendable, Equatable {
   /// The most iterations one WHILE loop may run in one invocation (default 1,000,000); a loop
   /// that would run more stops the invocation with ``InterpreterError/loopLimitExceeded(subgraph:node:limit:)``.
   public var maxLoopIterations: Int
-  /// Whether the plan removes transposes that cancel (``TransposeFolding``; default true).
-  /// Outputs are byte-identical either way; turn it off to run every node as the model
-  /// writes it, for an audit. The reference kernel build never rewrites.
+  /// Whether the plan rewrites the graph at load (default true): transposes that cancel go
+  /// (`TransposeFolding`), a zero PAD is folded into the VALID convolution after it
+  /// (`PadFolding`), and a byte lookup into the binary operator that combines it with its
+  /// input (`LookupFusion`). Integer outputs are byte-identical either way; turn it off to run
+  /// every node as the model writes it, for an audit. The reference kernel build never
+  /// rewrites.
   public var rewritesGraph: Bool
 
   /// Creates options; the defaults run single-threaded on the detected kernels.

@@ -20,6 +20,9 @@ struct NodeContext {
   /// The operator's intermediate tensors (TFLite's `intermediates`: quantization parameters of
   /// values inside the operator, e.g. the integer LSTM's hidden state); empty for most operators.
   var intermediates: [TensorDescription] = []
+  /// For a VALID CONV_2D or DEPTHWISE_CONV_2D: the padding of the PAD folded into it at load
+  /// (``PadFolding``), or nil.
+  var foldedPadding: FoldedPadding?
   /// The kernel build this interpreter runs on (``InterpreterOptions/kernels``): factories of
   /// kernels that call the compute kernels take them from here.
   let kernels: KernelSet

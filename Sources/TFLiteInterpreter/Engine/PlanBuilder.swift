@@ -43,14 +43,18 @@ struct PlanBuilder {
     var folded = 0
     // The reference build runs every node as the model writes it.
     let rewrites = options.rewritesGraph && !options.kernels.isReference
-    let operators =
-      rewrites
-      ? TransposeFolding(model: model, subgraph: subgraph, tensors: tensors).apply()
-      : subgraph.operators.map { $0 }
+    var operators: [Operator?] = subgraph.operators
+    var paddings: [Int: FoldedPadding] = [:]
+    if rewrites {
+      let graph = OperatorGraph(model: model, subgraph: subgraph, tensors: tensors)
+      operators = TransposeFolding(graph: graph).apply(to: operators)
+      (operators, paddings) = PadFolding(graph: graph).apply(to: operators)
+    }
     for (index, rewired) in operators.enumerated() {
       guard let op = rewired else { continue }
       let code = model.operatorCode(of: op)
-      let (kernel, context) = try makeKernel(for: op, code: code, node: index, tensors: tensors)
+      let (kernel, context) = try makeKernel(
+        for: op, code: code, node: index, padding: paddings[index], tensors: tensors)
       try updateOutputs(of: op, from: context, tensors: &tensors)
       // Fold the node when its outputs are known at load: all inputs constant (and none a
       // variable), a kernel that reads only its inputs' shapes, or one whose outputs are
@@ -89,9 +93,11 @@ struct PlanBuilder {
     return try layOut(tensors: tensors, nodes: pending, folded: folded)
   }
 
-  /// Makes node `index`'s kernel for `op` and returns it with the context it configured.
+  /// Makes node `index`'s kernel for `op` (with the padding of a PAD folded into it) and
+  /// returns it with the context it configured.
   private func makeKernel(
-    for op: Operator, code: OperatorCode, node index: Int, tensors: [TensorState]
+    for op: Operator, code: OperatorCode, node index: Int, padding: FoldedPadding?,
+    tensors: [TensorState]
   ) throws(InterpreterError) -> (kernel: any Kernel, context: NodeContext) {
     guard let factory = try KernelRegistry.factory(for: code) else {
       throw .unsupportedOperator(name: code.name, node: index)
@@ -111,6 +117,7 @@ struct PlanBuilder {
       outputs: op.outputs.map { tensors[$0].description }, kernels: options.kernels,
       environment: environment)
     context.intermediates = op.intermediates.map { tensors[$0].description }
+    context.foldedPadding = padding
     let kernel: any Kernel
     do {
       kernel = try factory(&context)

@@ -48,22 +48,33 @@ struct ConvolutionGeometry: Equatable {
     dilationWidth = dilations.width
     // Tensor sizes are bounded by the interpreter's byte limits and steps by `maximumStep`,
     // so these products fit in 64 bits; they are still checked.
+    // A folded PAD (VALID only): the VALID sizes of the padded input, read as padding.
+    let folded = padding == .valid ? node.foldedPadding : nil
     (outputHeight, padTop) = try Self.axis(
       input: inputHeight, filter: filterHeight, stride: strideHeight, dilation: dilationHeight,
-      padding: padding, name: "height", node: node)
+      padding: padding, around: folded.map { ($0.top, $0.bottom) }, name: "height", node: node)
     (outputWidth, padLeft) = try Self.axis(
       input: inputWidth, filter: filterWidth, stride: strideWidth, dilation: dilationWidth,
-      padding: padding, name: "width", node: node)
+      padding: padding, around: folded.map { ($0.left, $0.right) }, name: "width", node: node)
   }
 
-  /// Output size and padding before, along one axis.
+  /// Output size and padding before, along one axis; `around` is a folded PAD's padding
+  /// before and after (VALID only: the output is VALID's on the padded input).
   private static func axis(
-    input: Int, filter: Int, stride: Int, dilation: Int, padding: Padding, name: String,
-    node: NodeContext
+    input: Int, filter: Int, stride: Int, dilation: Int, padding: Padding,
+    around: (before: Int, after: Int)?, name: String, node: NodeContext
   ) throws(InterpreterError) -> (output: Int, padBefore: Int) {
     let (span, overflow) = (filter - 1).multipliedReportingOverflow(by: dilation)
     guard !overflow, span < Int.max / 4, input < Int.max / 4 else {
       throw node.invalid("filter \(name) \(filter) with dilation \(dilation) is too large")
+    }
+    if let around {
+      // The PAD's output size was checked against the byte limits when it was planned.
+      let padded = input + around.before + around.after
+      let (output, _) = try axis(
+        input: padded, filter: filter, stride: stride, dilation: dilation, padding: .valid,
+        around: nil, name: name, node: node)
+      return (output, around.before)
     }
     let effective = span + 1
     let output: Int
