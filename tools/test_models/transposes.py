@@ -26,10 +26,15 @@ class Builder:
     def tensor(self, quant="same"):
         return self.g.tensor(self.t, [], quantization=self.quant if quant == "same" else quant)
 
-    def transpose(self, source, perm):
-        out = self.tensor()
+    def transpose(self, source, perm, quant="same"):
+        out = self.tensor(quant)
         self.g.op("TRANSPOSE", [source, self.g.const(perm)], [out])
         return out
+
+    def sandwich(self, name, quant):
+        """TRANSPOSE to NHWC, `name` with output quantization `quant`, TRANSPOSE back."""
+        middle = self.unary(name, self.transpose(self.x, TO_NHWC), quant=quant)
+        return self.transpose(middle, TO_NCHW, quant=quant)
 
     def unary(self, name, source, quant="same", opts=None):
         out = self.tensor(quant)
@@ -53,10 +58,7 @@ def pair(t):
 
 def sandwich(t):
     b = Builder(t)
-    middle = b.unary("LOGISTIC", b.transpose(b.x, TO_NHWC), quant=LOGISTIC_QUANT.get(t))
-    out = b.g.tensor(t, [], quantization=LOGISTIC_QUANT.get(t))
-    b.g.op("TRANSPOSE", [middle, b.g.const(TO_NCHW)], [out])
-    return b.bytes([out])
+    return b.bytes([b.sandwich("LOGISTIC", LOGISTIC_QUANT.get(t))])
 
 
 def chain(t):
@@ -80,9 +82,7 @@ def read_twice(t):
 
 def requantized(t):
     b = Builder(t)
-    middle = b.unary("QUANTIZE", b.transpose(b.x, TO_NHWC), quant=(0.03, 7))
-    out = b.g.tensor(t, [], quantization=(0.03, 7))
-    b.g.op("TRANSPOSE", [middle, b.g.const(TO_NCHW)], [out])
+    out = b.sandwich("QUANTIZE", (0.03, 7))
     return b.bytes([b.add(out, out)])
 
 
