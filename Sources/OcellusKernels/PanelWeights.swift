@@ -1,7 +1,3 @@
-#if OCELLUS_AVX2 || OCELLUS_AVX512
-  import OcellusKernels
-#endif
-
 /// How the micro-kernel reads one step of a packed panel in a given ``PanelFormat``: as
 /// integer-valued floats, whatever the stored element. A type per format, so that each
 /// micro-kernel is compiled for each.

@@ -50,10 +50,14 @@ class Builder:
         return self.model.bytes([(self.g, outputs)])
 
 
-def pair(t):
+def round_trip(t, back):
+    """TRANSPOSE to NHWC, TRANSPOSE by `back` (the inverse or not), then RELU."""
     b = Builder(t)
-    back = b.transpose(b.transpose(b.x, TO_NHWC), TO_NCHW)
-    return b.bytes([b.unary("RELU", back)])
+    return b.bytes([b.unary("RELU", b.transpose(b.transpose(b.x, TO_NHWC), back))])
+
+
+def pair(t):
+    return round_trip(t, TO_NCHW)
 
 
 def sandwich(t):
@@ -68,9 +72,7 @@ def chain(t):
 
 
 def not_inverse(t):
-    b = Builder(t)
-    twice = b.transpose(b.transpose(b.x, TO_NHWC), TO_NHWC)
-    return b.bytes([b.unary("RELU", twice)])
+    return round_trip(t, TO_NHWC)
 
 
 def read_twice(t):
