@@ -16,6 +16,7 @@
 /// - `multiply`, `multiplyIndirect`: the float GEMMs of ``PackedGEMM``.
 /// - `depthwise`: ``DepthwiseConvolution/run(_:rows:)``.
 /// - `quantizedMultiply`, `quantizedMultiplyIndirect`: the integer GEMMs of ``QuantizedGEMM``.
+/// - `exactSums`: ``QuantizedGEMM``'s integer GEMM stopped at the Int32 sums (hybrid kernels).
 /// - `quantizedDepthwise`: ``DepthwiseConvolution/runQuantized(_:rows:)``.
 /// - `widen`: ``Requantization/widen(_:count:signed:zeroPoint:into:)``.
 /// - `quantizedProduct`: ``QuantizedProduct/run(_:)`` (8-bit MUL).
@@ -59,6 +60,8 @@ public struct KernelEntryPoints: Sendable {
   public var quantizedMultiplyIndirect:
     @Sendable (_ operands: QuantizedIndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>)
       -> Void
+  public var exactSums:
+    @Sendable (_ operands: ExactSumsOperands, _ rows: Range<Int>, _ panels: Range<Int>) -> Void
   public var quantizedDepthwise:
     @Sendable (_ operands: QuantizedDepthwiseOperands, _ rows: Range<Int>) -> Void
   public var widen:
@@ -134,6 +137,9 @@ public struct KernelEntryPoints: Sendable {
       @escaping @Sendable (
         _ operands: QuantizedIndirectGEMMOperands, _ rows: Range<Int>, _ panels: Range<Int>
       ) -> Void,
+    exactSums:
+      @escaping @Sendable (_ operands: ExactSumsOperands, _ rows: Range<Int>, _ panels: Range<Int>)
+      -> Void,
     quantizedDepthwise:
       @escaping @Sendable (_ operands: QuantizedDepthwiseOperands, _ rows: Range<Int>) -> Void,
     widen:
@@ -187,6 +193,7 @@ public struct KernelEntryPoints: Sendable {
     self.depthwise = depthwise
     self.quantizedMultiply = quantizedMultiply
     self.quantizedMultiplyIndirect = quantizedMultiplyIndirect
+    self.exactSums = exactSums
     self.quantizedDepthwise = quantizedDepthwise
     self.widen = widen
     self.quantizedProduct = quantizedProduct

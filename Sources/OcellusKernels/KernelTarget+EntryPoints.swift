@@ -22,6 +22,7 @@ extension KernelTarget {
     depthwise: { DepthwiseConvolution.run($0, rows: $1) },
     quantizedMultiply: { QuantizedGEMM.multiply($0, rows: $1, panels: $2) },
     quantizedMultiplyIndirect: { QuantizedGEMM.multiplyIndirect($0, rows: $1, panels: $2) },
+    exactSums: { QuantizedGEMM.sums($0, rows: $1, panels: $2) },
     quantizedDepthwise: { DepthwiseConvolution.runQuantized($0, rows: $1) },
     widen: { Requantization.widen($0, count: $1, signed: $2, zeroPoint: $3, into: $4) },
     quantizedProduct: { QuantizedProduct.run($0) },

@@ -6,15 +6,13 @@ extension QuantizedGEMM {
   static func multiplyIndirect(
     _ o: QuantizedIndirectGEMMOperands, rows: Range<Int>, panels: Range<Int>
   ) {
-    let rows = rows.clamped(to: 0..<max(o.m, 0))
-    let panels = panels.clamped(to: 0..<PackedGEMM.panelCount(columns: max(o.n, 0)))
-    guard !rows.isEmpty, !panels.isEmpty, o.segments >= 0, o.segmentLength >= 0, o.chunk > 0
-    else { return }
+    guard o.segments >= 0 else { return }
     let tiles = Tiles(
       weights: WeightPanels(
         n: o.n, packed: o.packed, panelStride: o.panelStride, format: o.format),
       rowsOfA: TableRows(table: o.rows, segments: o.segments, segmentLength: o.segmentLength),
-      chunk: o.chunk, requantization: o.requantization, c: o.c, ldc: o.ldc)
-    tiles.run(rows: rows, panels: panels)
+      chunk: o.chunk,
+      output: RequantizedTiles(requantization: o.requantization, c: o.c, ldc: o.ldc))
+    tiles.run(rows: rows, panels: panels, m: o.m)
   }
 }

@@ -23,14 +23,22 @@ enum QuantizedGEMM {
   /// Computes rows `rows` of C for the column panels `panels` (both clipped to the matrix).
   @inline(never)
   static func multiply(_ o: QuantizedGEMMOperands, rows: Range<Int>, panels: Range<Int>) {
-    let rows = rows.clamped(to: 0..<max(o.m, 0))
-    let panels = panels.clamped(to: 0..<PackedGEMM.panelCount(columns: max(o.n, 0)))
-    guard !rows.isEmpty, !panels.isEmpty, o.k >= 0, o.chunk > 0 else { return }
     let tiles = Tiles(
       weights: WeightPanels(n: o.n, packed: o.packed, panelStride: o.panelStride, format: o.format),
       rowsOfA: MatrixRows(a: o.a, lda: o.lda, segmentLength: o.k), chunk: o.chunk,
-      requantization: o.requantization, c: o.c, ldc: o.ldc)
-    tiles.run(rows: rows, panels: panels)
+      output: RequantizedTiles(requantization: o.requantization, c: o.c, ldc: o.ldc))
+    tiles.run(rows: rows, panels: panels, m: o.m)
+  }
+
+  /// Computes rows `rows` of the exact Int32 sums for the column panels `panels` (both clipped
+  /// to the matrix): ``multiply(_:rows:panels:)`` without the requantization.
+  @inline(never)
+  static func sums(_ o: ExactSumsOperands, rows: Range<Int>, panels: Range<Int>) {
+    let tiles = Tiles(
+      weights: WeightPanels(n: o.n, packed: o.packed, panelStride: o.panelStride, format: o.format),
+      rowsOfA: MatrixRows(a: o.a, lda: o.lda, segmentLength: o.k), chunk: o.chunk,
+      output: SumTiles(sums: o.sums, ldc: o.ldc))
+    tiles.run(rows: rows, panels: panels, m: o.m)
   }
 
   /// The fewest rows for which a GEMM widens each byte panel to floats once (a panel of `k`
@@ -42,18 +50,27 @@ enum QuantizedGEMM {
   /// tiles).
   @inline(__always) static var blockRows: Int { KernelTarget.rows &* 8 }
 
-  /// One integer GEMM as its register tiles see it: B, the rows of A, the chunk length, the
-  /// requantization and C.
-  struct Tiles<Rows: RowsOfA> {
+  /// One integer GEMM as its register tiles see it: B, the rows of A, the chunk length and
+  /// where the sums go.
+  struct Tiles<Rows: RowsOfA, Output: TileOutput> {
     let weights: WeightPanels
     let rowsOfA: Rows
     let chunk: Int
-    let requantization: RequantizationTable
-    let c: UnsafeMutablePointer<UInt8>, ldc: Int
+    let output: Output
+
+    /// ``run(rows:panels:)`` on rows `rows` and panels `panels` clipped to the `m × n` matrix;
+    /// nothing when a length is negative or the chunk is not positive.
+    @inline(__always)
+    func run(rows: Range<Int>, panels: Range<Int>, m: Int) {
+      let rows = rows.clamped(to: 0..<max(m, 0))
+      let panels = panels.clamped(to: 0..<PackedGEMM.panelCount(columns: max(weights.n, 0)))
+      guard !rows.isEmpty, !panels.isEmpty, rowsOfA.segmentLength >= 0, chunk > 0 else { return }
+      run(rows: rows, panels: panels)
+    }
 
     /// Computes rows `rows` × panels `panels` (both already clipped): per panel, blocks of
     /// ``blockRows`` rows are summed register tile by register tile into an Int32 tile on the
-    /// stack, then requantized together. Byte panels are widened to floats on the stack first,
+    /// stack, then handed to the output together. Byte panels are widened to floats on the stack first,
     /// a panel at a time, when enough rows share them (``unpackedRows``).
     @inline(__always)
     func run(rows: Range<Int>, panels: Range<Int>) {
@@ -92,9 +109,8 @@ enum QuantizedGEMM {
                 columns: columns, b: b, format: format, tile: sums)
               row &+= KernelTarget.rows
             }
-            Requantization.rows(
-              tile, stride: tileStride, rows: blockEnd &- block, count: columns, column: first,
-              requantization, c + block &* ldc + first, ldc: ldc)
+            output.store(
+              tile, stride: tileStride, rows: block..<blockEnd, columns: first..<first &+ columns)
             block = blockEnd
           }
         }

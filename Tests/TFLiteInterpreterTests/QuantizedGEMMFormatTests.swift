@@ -71,20 +71,8 @@ struct QuantizedGEMMFormatTests {
   static func run(
     _ c: Case, _ a: [Float], _ w: [UInt8], format: PanelFormat, entry: KernelEntryPoints
   ) -> [UInt8] {
-    let count = entry.packedCount(c.k, c.n)
-    let packed = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 64)
-    defer { packed.deallocate() }
-    w.withUnsafeBufferPointer { bytes in
-      if format == .float {
-        entry.packBytes(
-          bytes.baseAddress!, c.n, c.k, c.k, c.signed, c.zeroPoint,
-          packed.bindMemory(to: Float.self, capacity: count))
-      } else {
-        entry.packPanelBytes(
-          bytes.baseAddress!, c.n, c.k, c.k, UInt8(truncatingIfNeeded: c.zeroPoint),
-          packed.bindMemory(to: UInt8.self, capacity: count))
-      }
-    }
+    let panels = TestPanels(
+      w, n: c.n, k: c.k, format: format, signed: c.signed, zeroPoint: c.zeroPoint, entry: entry)
     let columns = entry.panelCount(c.n) * entry.columnTile
     let multiplier = Requantization.floatPath(
       multiplier: 1 << 30, leftShift: 0, rightShift: 14, outputOffset: 128, lower: 0, upper: 255)
@@ -105,12 +93,13 @@ struct QuantizedGEMMFormatTests {
       uniform: true, outputOffset: 128, lower: 0, upper: 255
     )
     var output = [UInt8](repeating: 0, count: c.m * c.n)
-    withExtendedLifetime(tables) {
+    withExtendedLifetime((tables, panels)) {
       a.withUnsafeBufferPointer { rows in
         output.withUnsafeMutableBufferPointer { out in
           let operands: QuantizedGEMMOperands = (
             m: c.m, n: c.n, k: c.k, chunk: c.chunk, a: rows.baseAddress!, lda: c.k,
-            packed: UnsafeRawPointer(packed), format: format, panelStride: c.k * entry.columnTile,
+            packed: UnsafeRawPointer(panels.pointer), format: format,
+            panelStride: c.k * entry.columnTile,
             requantization: table, c: out.baseAddress!, ldc: c.n
           )
           entry.quantizedMultiply(operands, 0..<c.m, 0..<entry.panelCount(c.n))

@@ -79,8 +79,7 @@ final class HybridConvolutionKernel: Kernel {
     {
       let gemm = HybridGEMM(
         kernels: node.kernels, weights: weights, columns: outputChannels,
-        depth: geometry.filterHeight * geometry.filterWidth * geometry.inputChannels,
-        identity: try FusedActivation(.none, node: node))
+        depth: geometry.filterHeight * geometry.filterWidth * geometry.inputChannels)
       self.gemm = gemm
       scratchBytes = PackedWeights.rounded(input.scratchBytes) + gemm.scratchBytes(rows: rows)
     } else {
@@ -162,7 +161,7 @@ final class HybridConvolutionKernel: Kernel {
             }
           }
         }
-        : gemm.products(rows: rows, scratch: scratch, output: output, pool: pool) {
+        : gemm.products(rows: rows, scratch: scratch, pool: pool) {
           a, range in
           for r in range {
             let (b, pixel) = (r / pixels, r % pixels)

@@ -35,8 +35,7 @@ final class HybridFullyConnectedKernel: Kernel {
       shape.units > 0
     {
       let gemm = HybridGEMM(
-        kernels: node.kernels, weights: weights, columns: shape.units, depth: shape.depth,
-        identity: try FusedActivation(.none, node: node))
+        kernels: node.kernels, weights: weights, columns: shape.units, depth: shape.depth)
       self.gemm = gemm
       scratchBytes = PackedWeights.rounded(input.scratchBytes) + gemm.scratchBytes(rows: shape.rows)
     } else {
@@ -65,8 +64,7 @@ final class HybridFullyConnectedKernel: Kernel {
     }
     if let gemm {
       let sums = gemm.products(
-        rows: rows, scratch: scratch + PackedWeights.rounded(input.scratchBytes), output: output,
-        pool: io.pool
+        rows: rows, scratch: scratch + PackedWeights.rounded(input.scratchBytes), pool: io.pool
       ) { a, range in
         for i in range {
           let (q, offset) = (values + i * depth, Float(parameters[i].offset))

@@ -2,63 +2,47 @@ internal import OcellusKernels
 import TFLiteModel
 
 /// The fast path of the hybrid kernels: exact integer products of int8 weights `[N][K]` and
-/// quantized rows, run on the float GEMM of the kernel build. The rows enter as the
-/// integer-valued floats `q − zeroPoint` (|·| ≤ 255); the weights are widened to floats and
-/// packed at load in K-chunks short enough that any partial sum of a chunk's products stays
-/// below 2^24 (so every float sum is exact, in any order); each chunk's sums are converted to
-/// `Int32` and added. The results equal the scalar loops' `Int32` sums exactly.
+/// quantized rows, run on the integer GEMM of the kernel build (`exactSums`). The rows enter as
+/// the integer-valued floats `q − zeroPoint` (|·| ≤ 255); the weights are packed at load as the
+/// bytes they are, in ``PanelFormat/int8`` panels, and widened as the micro-kernel reads them.
+/// The GEMM sums at most ``chunk`` products in float (short enough that every partial sum stays
+/// below ``Requantization/sumLimit``, so every float sum is exact), converts each chunk's sums
+/// to `Int32` and adds them. The results equal the scalar loops' `Int32` sums exactly.
 ///
-/// On the VNNI build the weights are also packed as bytes and ``byteProducts(rows:scratch:pool:offset:fill:)``
-/// runs the same sums on 8-bit dot products (`int8Sums`: rows enter as the quantized bytes, the
-/// zero points' part taken off afterwards), exact as well.
+/// On the VNNI build the weights are also packed for 8-bit dot products, and
+/// ``byteProducts(rows:scratch:pool:offset:fill:)`` runs the same sums on them (`int8Sums`:
+/// rows enter as the quantized bytes, the zero points' part taken off afterwards), exact as
+/// well.
 final class HybridGEMM {
   private let kernels: KernelSet
   private let columns, depth: Int
-  /// Each K-chunk's first column of the weights and length, and the chunk packed.
-  private let chunks: [(start: Int, length: Int, packed: PackedStorage)]
-  private let identity: FusedActivation
+  /// The weights in byte panels.
+  private let panels: PackedStorage
+  /// The most products summed in float before the sum is converted to Int32.
+  private let chunk: Int
   /// The VNNI build's weights packed as bytes and each column's weight sum; nil elsewhere.
   private let bytes: (packed: UnsafeMutablePointer<Int8>, columnSums: [Int32])?
 
   /// True when ``byteProducts(rows:scratch:pool:offset:fill:)`` may run (the VNNI build).
   var usesDotProducts: Bool { bytes != nil }
 
-  /// Widens and packs the int8 `weights` (`columns` rows of `depth` bytes).
-  init(
-    kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int,
-    identity: FusedActivation
-  ) {
+  /// Packs the int8 `weights` (`columns` rows of `depth` bytes).
+  init(kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int) {
     self.kernels = kernels
     self.columns = columns
     self.depth = depth
-    self.identity = identity
-    var bound: Int32 = 1
-    for byte in weights { bound = max(bound, abs(Int32(Int8(bitPattern: byte)))) }
-    let chunk = max(1, Int((1 << 24) - 1) / (Int(bound) * 255))
-    var chunks: [(start: Int, length: Int, packed: PackedStorage)] = []
-    var start = 0
-    let base = weights.startIndex
-    while start < depth {
-      let length = min(chunk, depth - start)
-      var floats = [Float](repeating: 0, count: columns * length)
-      for row in 0..<columns {
-        for k in 0..<length {
-          floats[row * length + k] = Float(
-            Int8(bitPattern: weights[base + row * depth + start + k]))
-        }
-      }
-      let bytes = floats.withUnsafeBytes { ModelBytes($0) }
-      chunks.append(
-        (
-          start, length,
-          PackedStorage(
-            kernels: kernels, weights: bytes, columns: columns, depth: length,
-            widening: nil)
-        ))
-      start += length
-    }
-    self.chunks = chunks
+    panels = PackedStorage(
+      kernels: kernels, weights: weights, columns: columns, depth: depth,
+      widening: (signed: true, zeroPoint: 0), format: .int8)
+    chunk = (Requantization.sumLimit - 1) / (255 * Self.bound(weights))
     bytes = Self.packBytes(kernels: kernels, weights: weights, columns: columns, depth: depth)
+  }
+
+  /// The largest |weight| (at least 1).
+  private static func bound(_ weights: ModelBytes) -> Int {
+    var bound = 1
+    for byte in weights { bound = max(bound, Int(Int8(bitPattern: byte).magnitude)) }
+    return bound
   }
 
   deinit { bytes?.packed.deallocate() }
@@ -138,43 +122,25 @@ final class HybridGEMM {
 
   /// The sums `Σ_k a[i][k] · w[j][k]` for `rows` rows of A, which `fill(a, rowRange)` writes
   /// (integer-valued floats, `depth` per row; called over row ranges in parallel) into
-  /// `scratch` (``scratchBytes(rows:)`` bytes, 64-byte aligned); `output` (`rows × columns`
-  /// floats) serves as the GEMM's float scratch. Returns the `rows × columns` sums.
+  /// `scratch` (``scratchBytes(rows:)`` bytes, 64-byte aligned). Returns the `rows × columns`
+  /// sums.
   func products(
-    rows: Int, scratch: UnsafeMutableRawPointer, output: UnsafeMutablePointer<Float>,
-    pool: ThreadPool, fill: (UnsafeMutablePointer<Float>, Range<Int>) -> Void
+    rows: Int, scratch: UnsafeMutableRawPointer, pool: ThreadPool,
+    fill: (UnsafeMutablePointer<Float>, Range<Int>) -> Void
   ) -> UnsafePointer<Int32> {
     let a = scratch.bindMemory(to: Float.self, capacity: rows * depth)
     let sums = (scratch + PackedWeights.rounded(rows * depth) * 4)
       .bindMemory(to: Int32.self, capacity: rows * columns)
     pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / max(depth, 1))) { fill(a, $0) }
-    multiply(a: a, rows: rows, lda: depth, sums: sums, floats: output, pool: pool)
-    return UnsafePointer(sums)
-  }
-
-  /// `sums[i][j] = Σ_k a[i][k] · w[j][k]` for `rows` rows of A (`depth` integer-valued floats
-  /// each, `lda` apart), exactly, with `floats` (`rows × columns` floats, e.g. the output) as
-  /// the GEMM's scratch.
-  private func multiply(
-    a: UnsafePointer<Float>, rows: Int, lda: Int, sums: UnsafeMutablePointer<Int32>,
-    floats: UnsafeMutablePointer<Float>, pool: ThreadPool
-  ) {
-    let count = rows * columns
-    for (index, chunk) in chunks.enumerated() {
-      GEMM.multiply(
-        kernels: kernels, m: rows, n: columns, k: chunk.length, a: a + chunk.start, lda: lda,
-        packed: chunk.packed.pointer.assumingMemoryBound(to: Float.self), bias: nil,
-        activation: identity, c: floats, ldc: columns,
-        pool: pool)
-      let first = index == 0
-      pool.parallelFor(count, minimumChunk: 1 << 14) { range in
-        for i in range {
-          // Exact integers below 2^24 in magnitude: the conversion is exact.
-          let value = HybridQuantization.truncate(floats[i])
-          sums[i] = first ? value : sums[i] &+ value
-        }
-      }
+    let operands: ExactSumsOperands = (
+      m: rows, n: columns, k: depth, chunk: chunk, a: UnsafePointer(a), lda: depth,
+      packed: panels.pointer, format: .int8, panelStride: depth * kernels.columnTile,
+      sums: sums, ldc: columns
+    )
+    let multiply = kernels.entry.exactSums
+    GEMM.split(kernels: kernels, m: rows, n: columns, k: depth, pool: pool) {
+      multiply(operands, $0, $1)
     }
-    if chunks.isEmpty { sums.update(repeating: 0, count: count) }
+    return UnsafePointer(sums)
   }
 }
