@@ -24,6 +24,7 @@
 /// - `resizeRow`: ``ResizeBilinearRow/run(_:)`` (uint8 RESIZE_BILINEAR).
 /// - `quantizeRow`: ``QuantizeRow/run(_:)`` (the hybrid kernels' input quantization).
 /// - `affineQuantize`: ``AffineQuantize/run(_:)`` (QUANTIZE from float32).
+/// - `floatFunction`: ``FloatFunctions/run(_:)`` (float32 activations and SOFTMAX's exp).
 /// - `hybridDepthwiseRow`: ``HybridDepthwise/row(_:)`` (hybrid DEPTHWISE_CONV_2D's sums).
 /// - `byteLookup`: ``ByteLookup/run(_:_:_:count:)`` (8-bit tables).
 /// - `byteColumnSums`: ``ByteColumnSums/run(_:rows:columns:rowStride:signed:into:)`` (8-bit
@@ -74,6 +75,7 @@ public struct KernelEntryPoints: Sendable {
   public var resizeRow: @Sendable (_ operands: ResizeRowOperands) -> Void
   public var quantizeRow: @Sendable (_ operands: QuantizeRowOperands) -> Void
   public var affineQuantize: @Sendable (_ operands: AffineQuantizeOperands) -> Void
+  public var floatFunction: @Sendable (_ operands: FloatFunctionOperands) -> Void
   public var hybridDepthwiseRow: @Sendable (_ operands: HybridDepthwiseOperands) -> Void
   public var byteLookup:
     @Sendable (
@@ -152,6 +154,7 @@ public struct KernelEntryPoints: Sendable {
     resizeRow: @escaping @Sendable (_ operands: ResizeRowOperands) -> Void,
     quantizeRow: @escaping @Sendable (_ operands: QuantizeRowOperands) -> Void,
     affineQuantize: @escaping @Sendable (_ operands: AffineQuantizeOperands) -> Void,
+    floatFunction: @escaping @Sendable (_ operands: FloatFunctionOperands) -> Void,
     hybridDepthwiseRow: @escaping @Sendable (_ operands: HybridDepthwiseOperands) -> Void,
     byteLookup:
       @escaping @Sendable (
@@ -201,6 +204,7 @@ public struct KernelEntryPoints: Sendable {
     self.resizeRow = resizeRow
     self.quantizeRow = quantizeRow
     self.affineQuantize = affineQuantize
+    self.floatFunction = floatFunction
     self.hybridDepthwiseRow = hybridDepthwiseRow
     self.byteLookup = byteLookup
     self.byteColumnSums = byteColumnSums

@@ -30,6 +30,7 @@ extension KernelTarget {
     resizeRow: { ResizeBilinearRow.run($0) },
     quantizeRow: { QuantizeRow.run($0) },
     affineQuantize: { AffineQuantize.run($0) },
+    floatFunction: { FloatFunctions.run($0) },
     hybridDepthwiseRow: { HybridDepthwise.row($0) },
     byteLookup: { ByteLookup.run($0, $1, $2, count: $3) },
     byteColumnSums: {

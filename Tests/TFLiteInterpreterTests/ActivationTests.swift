@@ -22,14 +22,15 @@ struct ActivationTests {
   /// Runs a one-input float op on `values` of `shape` and returns the output.
   static func run(
     _ builtin: Int32, _ values: [Float], shape: [Int]? = nil,
-    options: (UInt8, TestFlatBuffer)? = nil, threads: Int = 1
+    options: (UInt8, TestFlatBuffer)? = nil, threads: Int = 1, kernels: KernelSet = .detected
   ) throws -> [Float] {
     let shape = shape ?? [values.count]
     let bytes = SingleOpModel.build(
       builtin: builtin, options: options, inputs: [.float("x", shape)],
       outputs: [.float("y", shape)])
     let interpreter = try ModelInterpreter(
-      model: ModelFile(bytes: bytes), options: InterpreterOptions(threadCount: threads))
+      model: ModelFile(bytes: bytes),
+      options: InterpreterOptions(threadCount: threads, kernels: kernels))
     try interpreter.setInput(at: 0, floats: values)
     try interpreter.invoke()
     return try interpreter.outputFloats(at: 0)
@@ -103,10 +104,12 @@ struct ActivationTests {
     return values
   }
 
-  @Test("LOGISTIC is within 1e-6 absolute of the exact function everywhere")
-  func logisticAccuracy() throws {
+  @Test(
+    "LOGISTIC is within 1e-6 absolute of the exact function everywhere, on every kernel build",
+    arguments: KernelSet.available)
+  func logisticAccuracy(_ kernels: KernelSet) throws {
     let x = Self.denseInputs
-    let y = try Self.run(Self.logistic, x, threads: 2)
+    let y = try Self.run(Self.logistic, x, threads: 2, kernels: kernels)
     var worst = 0.0
     var worstRelative = 0.0
     for (input, output) in zip(x, y) {
@@ -116,15 +119,18 @@ struct ActivationTests {
     }
     #expect(worst <= 1e-6, "max absolute error \(worst)")
     #expect(worstRelative <= 1e-6, "max relative error \(worstRelative)")
-    let special = try Self.run(Self.logistic, [.nan, 0, 100, -200, .infinity, -.infinity])
+    let special = try Self.run(
+      Self.logistic, [.nan, 0, 100, -200, .infinity, -.infinity], kernels: kernels)
     #expect(special[0].isNaN)
     #expect(Array(special[1...]) == [0.5, 1, 0, 1, 0])
   }
 
-  @Test("TANH is within 1e-6 absolute (and relative) of the exact function everywhere")
-  func tanhAccuracy() throws {
+  @Test(
+    "TANH is within 1e-6 absolute (and relative) of the exact function everywhere, on every kernel build",
+    arguments: KernelSet.available)
+  func tanhAccuracy(_ kernels: KernelSet) throws {
     let x = Self.denseInputs
-    let y = try Self.run(Self.tanh, x, threads: 2)
+    let y = try Self.run(Self.tanh, x, threads: 2, kernels: kernels)
     var worst = 0.0
     var worstRelative = 0.0
     for (input, output) in zip(x, y) {
@@ -138,7 +144,8 @@ struct ActivationTests {
     #expect(worstRelative <= 1e-6, "max relative error \(worstRelative)")
     #expect(
       Self.same(
-        try Self.run(Self.tanh, [0, -0.0, .infinity, -.infinity, .nan]), [0, -0.0, 1, -1, .nan]))
+        try Self.run(Self.tanh, [0, -0.0, .infinity, -.infinity, .nan], kernels: kernels),
+        [0, -0.0, 1, -1, .nan]))
   }
 
   @Test("results do not depend on the thread count or the position in the tensor")

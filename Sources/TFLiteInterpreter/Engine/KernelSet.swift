@@ -46,8 +46,9 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
   public var columnTile: Int { variant == .reference ? 1 : entry.columnTile }
   /// The build's entry points (`kernels.entry.multiply`, `kernels.entry.quantizedDepthwise`,
   /// …; see `KernelEntryPoints`): every call of a compute kernel goes through here.
-  /// ``Variant/reference`` binds the portable module's, which its kernels do not call (they run
-  /// their own scalar loops).
+  /// ``Variant/reference`` binds the portable module's, which its kernels call only for the
+  /// float activations and SOFTMAX's exponentials (`floatFunction`); the rest run their own
+  /// scalar loops.
   let entry: OcellusKernels.KernelEntryPoints
 
   /// The kernels of `variant`, or nil when this build lacks them or this CPU cannot run them.

@@ -1,3 +1,4 @@
+internal import OcellusKernels
 import TFLiteModel
 
 /// LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1, RELU_0_TO_1, HARD_SWISH and LEAKY_RELU on float32
@@ -17,8 +18,10 @@ struct ActivationKernel: Kernel {
     KernelVariant(QuantizedLookupKernel.self, [.int8, .uint8]),
   ]
 
-  private let activation: UnaryActivation
+  private let function: FloatFunction
   private let count: Int
+  /// The kernel build that runs the function.
+  private let kernels: KernelSet
 
   static func make(
     _ node: inout NodeContext,
@@ -29,7 +32,9 @@ struct ActivationKernel: Kernel {
     switch input.type {
     case .float32:
       try node.setOutputShape(0, input.shape)
-      return ActivationKernel(activation: try activation(node.options), count: input.elementCount)
+      return ActivationKernel(
+        function: try activation(node.options).function, count: input.elementCount,
+        kernels: node.kernels)
     case .uint8, .int8:
       let table = try QuantizedActivationTable.make(
         try activation(node.options), input: PerTensorQuantization.eightBit(input, "input", node),
@@ -66,26 +71,10 @@ struct ActivationKernel: Kernel {
   }
 
   func run(_ io: KernelIO) {
-    // One specialised loop per activation, so the choice is made once, not per vector.
-    switch activation {
-    case .logistic: map(io) { VectorMath.logistic($0) }
-    case .tanh: map(io) { VectorMath.tanh($0) }
-    case .relu: map(io) { UnaryActivation.relu.apply($0) }
-    case .relu6: map(io) { UnaryActivation.relu6.apply($0) }
-    case .reluN1To1: map(io) { UnaryActivation.reluN1To1.apply($0) }
-    case .relu0To1: map(io) { UnaryActivation.relu0To1.apply($0) }
-    case .hardSwish: map(io) { UnaryActivation.hardSwish.apply($0) }
-    case .leakyRelu(let alpha):
-      map(io) { UnaryActivation.leakyRelu(alpha: alpha).apply($0) }
-    }
-  }
-
-  @inline(__always)
-  private func map(_ io: KernelIO, _ body: (VectorMath.Vector) -> VectorMath.Vector) {
-    let input = io.input(0, as: Float.self)
-    let output = io.output(0, as: Float.self)
+    let (input, output) = (io.input(0, as: Float.self), io.output(0, as: Float.self))
+    let (run, function) = (kernels.entry.floatFunction, function)
     io.pool.parallelFor(count, minimumChunk: 16_384) { range in
-      VectorMath.map(input + range.lowerBound, output + range.lowerBound, count: range.count, body)
+      run((function, input + range.lowerBound, output + range.lowerBound, range.count))
     }
   }
 }

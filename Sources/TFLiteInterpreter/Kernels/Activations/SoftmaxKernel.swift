@@ -1,3 +1,4 @@
+internal import OcellusKernels
 import TFLiteModel
 
 /// SOFTMAX on float32 over the last dimension, for any rank ≥ 1: per row,
@@ -9,6 +10,8 @@ struct SoftmaxKernel: Kernel {
 
   private let beta: Float
   private let rows: SoftmaxRows
+  /// The kernel build whose `floatFunction` computes the exponentials.
+  private let kernels: KernelSet
 
   static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     try node.expect(inputs: 1, outputs: 1)
@@ -25,22 +28,20 @@ struct SoftmaxKernel: Kernel {
     }
     let rows = try SoftmaxRows(input, beta: beta, node)
     try node.setOutputShape(0, input.shape)
-    return SoftmaxKernel(beta: beta, rows: rows)
+    return SoftmaxKernel(beta: beta, rows: rows, kernels: node.kernels)
   }
 
   func run(_ io: KernelIO) {
     let input = io.input(0, as: Float.self)
     let output = io.output(0, as: Float.self)
-    let depth = rows.depth
-    let beta = VectorMath.Vector(repeating: self.beta)
+    let (depth, beta, exp) = (rows.depth, beta, kernels.entry.floatFunction)
     io.pool.parallelFor(rows.count, minimumChunk: max(1, 8192 / max(depth, 1))) { range in
       for row in range {
         let x = input + row * depth
         let y = output + row * depth
         var maximum = -Float.greatestFiniteMagnitude
         for c in 0..<depth where maximum < x[c] { maximum = x[c] }
-        let shift = VectorMath.Vector(repeating: maximum)
-        VectorMath.map(x, y, count: depth) { VectorMath.exp(($0 - shift) * beta) }
+        exp((.scaledExp(shift: maximum, scale: beta), x, y, depth))
         var sum: Float = 0
         for c in 0..<depth { sum += y[c] }
         let total = VectorMath.Vector(repeating: sum)

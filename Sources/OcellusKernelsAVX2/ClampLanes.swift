@@ -1,0 +1,1 @@
+../OcellusKernels/ClampLanes.swift

@@ -1,0 +1,1 @@
+../OcellusKernels/LaneFunction.swift

@@ -1,0 +1,1 @@
+../OcellusKernels/Relu6Lanes.swift

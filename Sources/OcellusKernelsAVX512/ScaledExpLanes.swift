@@ -1,0 +1,1 @@
+../OcellusKernels/ScaledExpLanes.swift
