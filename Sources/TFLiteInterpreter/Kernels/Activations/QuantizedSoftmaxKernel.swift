@@ -13,6 +13,9 @@ import TFLiteModel
 /// Where TFLite aborts (a row whose exponentials sum to 512 or more, which needs more than
 /// 511 elements near the maximum, for 8-bit outputs), this kernel writes the lowest output
 /// value — the rounded result, since every probability is then below 1/512.
+/// Where TFLite's reference kernel aborts at load (`beta · input_scale · 2^26` at or below 1,
+/// beta 0 included, which LiteRT's default kernel runs), the multiplier is quantized below one
+/// and the differences rescaled with a rounding right shift: rows come out near uniform.
 struct QuantizedSoftmaxKernel: Kernel {
   static let sourceFile = #filePath
   /// Input and output element types.
@@ -66,20 +69,19 @@ struct QuantizedSoftmaxKernel: Kernel {
     let rows = try SoftmaxRows(inputTensor, beta: beta, node)
 
     // PreprocessSoftmaxScaling (double-rounding build): beta · scale · 2^26, capped at 2^31 − 1,
-    // as a multiplier greater than one.
+    // as a multiplier greater than one. At or below one TFLite's reference kernel aborts
+    // (LiteRT's default kernel runs such models): the multiplier is then quantized below one
+    // and applied with a rounding right shift, the arithmetic otherwise unchanged.
     let realMultiplier = min(
       Double(beta) * Double(input.scale) * Double(1 << (31 - scaledDiffIntegerBits)),
       Double((1 << 31) - 1))
-    guard realMultiplier > 1 else {
-      throw node.unsupported(
-        "beta \(beta) times input scale \(input.scale) is too small for the quantized kernel "
-          + "(TFLite requires beta · scale · 2^26 > 1)")
-    }
-    let (multiplier, leftShift) = quantizeGreaterThanOne(realMultiplier)
+    let (multiplier, leftShift) =
+      realMultiplier > 0x1p-32 ? quantizeGreaterThanOne(realMultiplier) : (0, 0)
     // CalculateInputRadius(5, left_shift): floor(31 · 2^26 / 2^left_shift).
     let radius =
       (Double((1 << scaledDiffIntegerBits) - 1)
-      * Double(Int64(1) << Int64(31 - scaledDiffIntegerBits)) / Double(Int64(1) << Int64(leftShift)))
+      * Double(Int64(1) << Int64(31 - scaledDiffIntegerBits))
+      / Double(sign: .plus, exponent: leftShift, significand: 1))
       .rounded(.down)
     // diff_min = -radius: differences below it are skipped.
     let largestStep = Int(min(radius, 255))
@@ -87,8 +89,12 @@ struct QuantizedSoftmaxKernel: Kernel {
     var exponentials = [Int32](repeating: 0, count: 256)
     for step in 0...largestStep {
       let diff = Int32(-step)
-      // MultiplyByQuantizedMultiplierGreaterThanOne: (diff · 2^left_shift) · multiplier.
-      let rescaled = FixedPoint.multiply(diff &* (Int32(1) &<< Int32(leftShift)), multiplier)
+      // MultiplyByQuantizedMultiplierGreaterThanOne: (diff · 2^left_shift) · multiplier (below
+      // one: diff · multiplier, then a rounding right shift).
+      let rescaled =
+        leftShift > 0
+        ? FixedPoint.multiply(diff &* (Int32(1) &<< Int32(leftShift)), multiplier)
+        : FixedPoint.roundingDivideByPowerOfTwo(FixedPoint.multiply(diff, multiplier), -leftShift)
       exponentials[step] = FixedPoint.expOnNegativeValues(
         rescaled, integerBits: scaledDiffIntegerBits)
     }
@@ -102,9 +108,9 @@ struct QuantizedSoftmaxKernel: Kernel {
       largestStep: largestStep)
   }
 
-  /// `QuantizeMultiplier` for a real multiplier in (1, 2^31 − 1] as the double-rounding build
-  /// does it: `frexp`, round half away from zero, renormalise 2^31; the left shift is in 1...31
-  /// (no saturation at 30, which only the single-rounding build applies).
+  /// `QuantizeMultiplier` for a real multiplier in (2^-32, 2^31 − 1] as the double-rounding
+  /// build does it: `frexp`, round half away from zero, renormalise 2^31; the left shift is in
+  /// −31...31 (no saturation at 30, which only the single-rounding build applies).
   private static func quantizeGreaterThanOne(_ real: Double) -> (multiplier: Int32, shift: Int) {
     // frexp: real = fraction · 2^exponent with fraction in [0.5, 1).
     var shift = Int(real.exponent) + 1
