@@ -5,8 +5,8 @@ import TFLiteModel
 import Testing
 
 /// The fast paths of the hybrid, TRANSPOSE_CONV and BATCH_MATMUL kernels against their scalar loops (the
-/// reference kernel build), on the generated models: the hybrid ones give the same bytes on
-/// every kernel build and thread count (their integer sums are exact); float TRANSPOSE_CONV
+/// reference kernel build), on the generated models: the hybrid and 8-bit TRANSPOSE_CONV ones
+/// give the same bytes on every kernel build and thread count (their integer sums are exact); float TRANSPOSE_CONV
 /// and BATCH_MATMUL sum in the GEMM's order, so they agree within float rounding, and give the
 /// same bytes for any thread count.
 @Suite("Fast paths against the scalar reference")
@@ -37,8 +37,8 @@ struct FastPathTests {
   static let reference = KernelSet.available.first { $0.variant == .reference }
 
   @Test(
-    "hybrid: every kernel build and thread count gives the reference bytes",
-    arguments: models("hybrid/"))
+    "hybrid and 8-bit TRANSPOSE_CONV: every kernel build and thread count gives the reference bytes",
+    arguments: models("hybrid/") + models("transpose_conv/", "int8"))
   func hybridMatchesReference(_ model: String) throws {
     guard let reference = Self.reference else { return }
     let expected = try Self.run(model, reference, threads: 1)

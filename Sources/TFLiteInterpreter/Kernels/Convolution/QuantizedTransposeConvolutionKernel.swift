@@ -8,6 +8,9 @@ import TFLiteModel
 /// - int16 activations with int8 weights (16x8, zero points 0): `acc = Σ input · weight` in
 ///   `Int64` (or `Int32` when the bias or `quantized_bias_type` is int32), `+ bias`, requantized
 ///   with the matching `MultiplyByQuantizedMultiplier` and clamped.
+///
+/// 8-bit models with constant weights sum on ``QuantizedTransposeGEMM`` (the same Int32 sums)
+/// except on the reference kernel build.
 final class QuantizedTransposeConvolutionKernel: Kernel {
   static let sourceFile = #filePath
   private let geometry: TransposeConvolutionGeometry
@@ -18,6 +21,9 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
   private let type: TensorType
   /// 16-bit models: Int64 accumulators (else Int32).
   private let wide, hasBias: Bool
+  /// The 8-bit fast path; nil for 16-bit models, run-time weights and the reference build.
+  private let gemm: QuantizedTransposeGEMM?
+  var scratchBytes: Int { gemm?.scratchBytes ?? 0 }
 
   /// Reads and checks the node's quantization.
   init(_ geometry: TransposeConvolutionGeometry, options: TransposeConvOptions, node: NodeContext)
@@ -35,6 +41,8 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
         quantization.inputZeroPoint, quantization.filterZeroPoint, quantization.outputZeroPoint
       )
       (multipliers, range, wide) = (quantization.multipliers, quantization.range, false)
+      gemm = QuantizedTransposeGEMM(
+        geometry, quantization, weights: operands.filter.constant, kernels: node.kernels)
       return
     }
     let sixteen = try Int16x8Quantization(
@@ -42,9 +50,18 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
       activation: options.activation, biasType: options.quantizedBiasType, node: node)
     (inputZero, weightZero, outputZero) = (0, 0, 0)
     (multipliers, range, wide) = (sixteen.multipliers, sixteen.range, sixteen.wide)
+    gemm = nil
   }
 
   func run(_ io: KernelIO) {
+    if let gemm, let scratch = io.scratch {
+      let sums = gemm.contributions(io, scratch: scratch)
+      switch type {
+      case .uint8: gather(io, sums, width: gemm.width, output: UInt8.self)
+      default: gather(io, sums, width: gemm.width, output: Int8.self)
+      }
+      return
+    }
     switch type {
     case .uint8: accumulate(io, input: UInt8.self, weights: UInt8.self, output: UInt8.self)
     case .int8: accumulate(io, input: Int8.self, weights: Int8.self, output: Int8.self)
@@ -64,19 +81,47 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
     let (wide, hasBias) = (self.wide, self.hasBias)
     let bias32 = hasBias && !wide ? io.input(3, as: Int32.self) : nil
     let bias64 = hasBias && wide ? io.input(3, as: Int64.self) : nil
-    let (inputZero, weightZero, outputZero) = (Int64(inputZero), Int64(weightZero), outputZero)
-    let (multipliers, range) = (self.multipliers, self.range)
+    let (inputZero, weightZero) = (Int64(inputZero), Int64(weightZero))
+    let multipliers = self.multipliers
     g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
       var acc: Int64 = 0
       g.forEachProduct(b: b, oy: oy, ox: ox, oc: oc) { i, f in
         acc &+= (Int64(input[i]) &- inputZero) &* (Int64(weights[f]) &- weightZero)
       }
-      let scaled =
+      output[o] =
         wide
-        ? multipliers[oc].apply(wide: acc &+ (bias64?[oc] ?? 0))
-        : multipliers[oc].apply(Int32(truncatingIfNeeded: acc) &+ (bias32?[oc] ?? 0))
-      let value = min(max(scaled &+ outputZero, range.lowerBound), range.upperBound)
-      output[o] = O(truncatingIfNeeded: value)
+        ? O(truncatingIfNeeded: self.finish(multipliers[oc].apply(wide: acc &+ (bias64?[oc] ?? 0))))
+        : O(truncatingIfNeeded: self.finish(Int32(truncatingIfNeeded: acc), oc, bias32))
     }
+  }
+
+  /// The fast path's outputs: each output's contributions (`width` per input pixel) added up,
+  /// then requantized.
+  @inline(__always)
+  private func gather<O: FixedWidthInteger>(
+    _ io: KernelIO, _ sums: UnsafePointer<Int32>, width: Int, output _: O.Type
+  ) {
+    let g = geometry
+    let output = io.output(0, as: O.self)
+    let bias = hasBias ? io.input(3, as: Int32.self) : nil
+    g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
+      var acc: Int32 = 0
+      g.forEachSource(b: b, oy: oy, ox: ox) { pixel, fy, fx in
+        acc &+= sums[pixel * width + (oc * g.filterHeight + fy) * g.filterWidth + fx]
+      }
+      output[o] = O(truncatingIfNeeded: self.finish(acc, oc, bias))
+    }
+  }
+
+  /// An 8-bit model's output for channel `oc` from its Int32 sum: `+ bias`, requantized.
+  @inline(__always)
+  private func finish(_ acc: Int32, _ oc: Int, _ bias: UnsafePointer<Int32>?) -> Int32 {
+    finish(multipliers[oc].apply(acc &+ (bias?[oc] ?? 0)))
+  }
+
+  /// A requantized value `+ outputZero`, clamped to the activation range.
+  @inline(__always)
+  private func finish(_ scaled: Int32) -> Int32 {
+    min(max(scaled &+ outputZero, range.lowerBound), range.upperBound)
   }
 }
