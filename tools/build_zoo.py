@@ -480,6 +480,7 @@ def convert_onnx2tf(entry, paths):
 
 def convert_tfconv(entry, mode, path):
     import tensorflow as tf
+    tf.keras.backend.clear_session()  # layer names (in the file) not depending on build order
     tf.keras.utils.set_random_seed(SEED)
     converter = tf.lite.TFLiteConverter.from_keras_model(entry.build())
     if mode != "fp32":
