@@ -37,7 +37,7 @@ struct OpsCommandTests {
     #expect(
       convKernels.compactMap { $0["kernel"] as? String } == [
         "ConvolutionKernel", "QuantizedConvolutionKernel", "Int16x8ConvolutionKernel",
-        "HybridConvolutionKernel",
+        "HybridConvolutionKernel", "ChannelGroupKernel", "SubstitutedFilterKernel",
       ])
     #expect(convKernels.first?["types"] as? [String] == ["float32"])
   }

@@ -4,11 +4,12 @@ import TFLiteInterpreter
 import TFLiteModel
 import Testing
 
-/// The fast paths of the hybrid, TRANSPOSE_CONV and BATCH_MATMUL kernels against their scalar loops (the
-/// reference kernel build), on the generated models: the hybrid and 8-bit TRANSPOSE_CONV ones
-/// give the same bytes on every kernel build and thread count (their integer sums are exact); float TRANSPOSE_CONV
-/// and BATCH_MATMUL sum in the GEMM's order, so they agree within float rounding, and give the
-/// same bytes for any thread count.
+/// The fast paths of the hybrid, TRANSPOSE_CONV, BATCH_MATMUL and grouped CONV_2D kernels against
+/// their scalar loops (the reference kernel build), on the generated models: the hybrid, 8-bit
+/// TRANSPOSE_CONV and integer grouped ones give the same bytes on every kernel build and thread
+/// count (their integer sums are exact); float TRANSPOSE_CONV, BATCH_MATMUL and grouped CONV_2D
+/// sum in the GEMM's (or the depthwise kernel's) order, so they agree within float rounding, and
+/// give the same bytes for any thread count.
 @Suite("Fast paths against the scalar reference")
 struct FastPathTests {
   /// The generated models whose id starts with `prefix` and contains `part` (any id when
@@ -37,8 +38,9 @@ struct FastPathTests {
   static let reference = KernelSet.available.first { $0.variant == .reference }
 
   @Test(
-    "hybrid and 8-bit TRANSPOSE_CONV: every kernel build and thread count gives the reference bytes",
-    arguments: models("hybrid/") + models("transpose_conv/", "int8"))
+    "hybrid, 8-bit TRANSPOSE_CONV, integer grouped CONV_2D: every build and thread count gives the reference bytes",
+    arguments: models("hybrid/") + models("transpose_conv/", "int8")
+      + models("grouped_conv/", "_int") + models("grouped_conv/", "hybrid"))
   func hybridMatchesReference(_ model: String) throws {
     guard let reference = Self.reference else { return }
     let expected = try Self.run(model, reference, threads: 1)
@@ -52,8 +54,9 @@ struct FastPathTests {
   }
 
   @Test(
-    "float TRANSPOSE_CONV and BATCH_MATMUL: every kernel build within 1e-6 of the reference",
-    arguments: models("transpose_conv/", "float32") + models("matmul/", "float32"))
+    "float TRANSPOSE_CONV, BATCH_MATMUL, grouped CONV_2D: every kernel build within 1e-6 of the reference",
+    arguments: models("transpose_conv/", "float32") + models("matmul/", "float32")
+      + models("grouped_conv/", "float32"))
   func transposeConvolutionMatchesReference(_ model: String) throws {
     guard let reference = Self.reference else { return }
     let floats = { (bytes: [UInt8]) in

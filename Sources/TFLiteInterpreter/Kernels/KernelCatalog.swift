@@ -131,12 +131,16 @@ enum KernelCatalog {
   /// `Kernels/Convolution/`: CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, TRANSPOSE_CONV (GEMM-based).
   private static let convolution: [KernelRegistration] = [
     KernelRegistration(
-      .conv2d, notes: "per-channel int8 weights; int16 with int8 weights (16x8)",
+      .conv2d,
+      notes:
+        "per-channel int8 weights; int16 with int8 weights (16x8); grouped (filter channels dividing the input's)",
       [
         KernelVariant(ConvolutionKernel.self, [.float32]),
         KernelVariant(QuantizedConvolutionKernel.self, [.int8, .uint8]),
         KernelVariant(Int16x8ConvolutionKernel.self, [.int16]),
         KernelVariant(HybridConvolutionKernel.self, [.hybrid]),
+        KernelVariant(ChannelGroupKernel.self, [.float32, .int8, .uint8, .int16]),
+        KernelVariant(SubstitutedFilterKernel.self, [.float32, .int8, .uint8]),
       ]
     ) { try ConvolutionKernel.make(&$0) },
     KernelRegistration(

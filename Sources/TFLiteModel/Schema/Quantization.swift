@@ -28,6 +28,23 @@ public struct Quantization: Sendable, Equatable {
     return TensorQuantization(scale: scales[0], zeroPoint: Int(clamping: zeroPoints.first ?? 0))
   }
 
+  /// These parameters for channels `range` of a per-channel tensor, running along `dimension`:
+  /// the quantization of a slice or a transposed copy of the tensor. Per-tensor parameters are
+  /// returned as they are, and so are parameters with fewer channels than `range` needs (the
+  /// kernel that reads them finds the count wrong).
+  public func channels(_ range: Range<Int>, along dimension: Int) -> Quantization {
+    guard isPerChannel, range.clamped(to: scales.indices) == range else { return self }
+    var result = self
+    let slice = { (values: [Float]) in values.count == scales.count ? Array(values[range]) : values
+    }
+    result.scales = Array(scales[range])
+    result.min = slice(min)
+    result.max = slice(max)
+    if zeroPoints.count == scales.count { result.zeroPoints = Array(zeroPoints[range]) }
+    result.quantizedDimension = dimension
+    return result
+  }
+
   init(_ t: FlatBufferTable) throws(FlatBufferError) {
     min = try t.floats(0, "min") ?? []
     max = try t.floats(1, "max") ?? []

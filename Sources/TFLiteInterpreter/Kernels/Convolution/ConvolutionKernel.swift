@@ -9,7 +9,8 @@ import TFLiteModel
 /// rows of A come from the input as ``ConvolutionRows`` plans. uint8 and int8 models run
 /// ``QuantizedConvolutionKernel``, 16x8 ones (int16 activations) ``Int16x8ConvolutionKernel``
 /// and hybrid ones (float input, int8 filter) ``HybridConvolutionKernel`` (same factory).
-/// Grouped convolution (input channels a multiple of the filter's) is rejected at load.
+/// Grouped convolutions (input channels a multiple of the filter's) run
+/// ``GroupedConvolution``'s kernels.
 final class ConvolutionKernel: Kernel {
   static let sourceFile = #filePath
 
@@ -48,12 +49,18 @@ final class ConvolutionKernel: Kernel {
   static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
     let operands = try ConvolutionOperands(node, operation: "convolution")
     let options = try node.options(Conv2DOptions.self)
-    let (geometry, outputChannels) = try Self.geometry(operands, options, node)
+    let (geometry, outputChannels, groups) = try Self.geometry(operands, options, node)
     try node.setOutputShape(
       0, [geometry.batch, geometry.outputHeight, geometry.outputWidth, outputChannels])
+    if groups > 1 {
+      return try GroupedConvolution.make(
+        &node, operands: operands, options: options, geometry: geometry,
+        outputChannels: outputChannels, groups: groups)
+    }
     if operands.hybrid {
       return try HybridConvolutionKernel(
-        .convolution, geometry: geometry, outputChannels: outputChannels, operands: operands,
+        .convolution(groups: 1), geometry: geometry, outputChannels: outputChannels,
+        operands: operands,
         activation: options.activation, node: node)
     }
     if operands.int16x8 {
@@ -80,10 +87,12 @@ final class ConvolutionKernel: Kernel {
       filter: operands.filter.constant)
   }
 
-  /// The geometry and output channels of a convolution of `operands` with `options`, checked.
+  /// The geometry, output channels and groups of a convolution of `operands` with `options`,
+  /// checked: the input's channels must be a multiple of the filter's (`groups` of them), and
+  /// the output channels a multiple of `groups`.
   private static func geometry(
     _ operands: ConvolutionOperands, _ options: Conv2DOptions, _ node: NodeContext
-  ) throws(InterpreterError) -> (ConvolutionGeometry, outputChannels: Int) {
+  ) throws(InterpreterError) -> (ConvolutionGeometry, outputChannels: Int, groups: Int) {
     let filter = operands.filter
     guard filter.shape.count == 4 else {
       throw node.invalid("filter must have rank 4 ([OC, KH, KW, IC]), found shape \(filter.shape)")
@@ -96,17 +105,22 @@ final class ConvolutionKernel: Kernel {
     let filterChannels = filter.shape[3]
     try geometry.checkSizes(
       outputChannels: outputChannels, filterChannels: filterChannels, node: node)
-    guard filterChannels == geometry.inputChannels else {
-      if filterChannels > 0 && geometry.inputChannels % filterChannels == 0 {
-        throw node.unsupported(
-          "grouped convolution (\(geometry.inputChannels) input channels, filter has \(filterChannels)) is not supported"
-        )
-      }
+    let inputChannels = geometry.inputChannels
+    guard
+      filterChannels == inputChannels
+        || (filterChannels > 0 && inputChannels > 0 && inputChannels % filterChannels == 0)
+    else {
       throw node.invalid(
-        "filter has \(filterChannels) input channels but the input has \(geometry.inputChannels)")
+        "filter has \(filterChannels) input channels but the input has \(inputChannels)")
+    }
+    let groups = filterChannels == inputChannels ? 1 : inputChannels / filterChannels
+    guard outputChannels % groups == 0 else {
+      throw node.invalid(
+        "\(outputChannels) output channels do not split into \(groups) groups (\(inputChannels) input channels, filter has \(filterChannels))"
+      )
     }
     try operands.checkBias(channels: outputChannels, node)
-    return (geometry, outputChannels)
+    return (geometry, outputChannels, groups)
   }
 
   func run(_ io: KernelIO) {

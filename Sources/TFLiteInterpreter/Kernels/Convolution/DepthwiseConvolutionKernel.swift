@@ -38,8 +38,15 @@ final class DepthwiseConvolutionKernel: Kernel {
   deinit { zeroBias.deallocate() }
 
   static func make(_ node: inout NodeContext) throws(InterpreterError) -> any Kernel {
+    try make(&node, options: try node.options(DepthwiseConv2DOptions.self))
+  }
+
+  /// The kernel of depthwise convolution `node` with `options` (its own, or those of the
+  /// operator it stands for: ``GroupedConvolution``).
+  static func make(_ node: inout NodeContext, options: DepthwiseConv2DOptions)
+    throws(InterpreterError) -> any Kernel
+  {
     let operands = try ConvolutionOperands(node, operation: "depthwise convolution")
-    let options = try node.options(DepthwiseConv2DOptions.self)
     let (geometry, multiplier) = try Self.geometry(operands, options, node)
     let outputChannels = geometry.inputChannels * multiplier
     try node.setOutputShape(

@@ -18,13 +18,16 @@ import TFLiteModel
 ///
 /// CONV_2D with constant weights runs on ``HybridGEMM`` (the image rows gathered as
 /// integer-valued floats, exact integer sums on the float GEMM) except on the reference kernel
-/// build, which keeps the scalar loop; both give identical outputs.
+/// build, which keeps the scalar loop; both give identical outputs. A grouped CONV_2D (see
+/// ``GroupedConvolution``) whose groups are its input channels sums as the depthwise kernel does,
+/// on its constant filter transposed at load; other grouped ones run a ``HybridGEMM`` per group
+/// on the whole image quantized once.
 final class HybridConvolutionKernel: Kernel {
   static let sourceFile = #filePath
-  /// CONV_2D (filter `[OC][KH][KW][IC]`), or DEPTHWISE_CONV_2D with its depth multiplier
-  /// (filter `[1][KH][KW][IC × multiplier]`).
+  /// CONV_2D in `groups` groups (filter `[OC][KH][KW][IC / groups]`), or DEPTHWISE_CONV_2D
+  /// with its depth multiplier (filter `[1][KH][KW][IC × multiplier]`).
   enum Operator {
-    case convolution
+    case convolution(groups: Int)
     case depthwise(multiplier: Int)
   }
 
@@ -39,8 +42,13 @@ final class HybridConvolutionKernel: Kernel {
   private let input: HybridInputRows
   /// The kernel build (the depthwise sums run on its `hybridDepthwiseRow`).
   private let kernels: KernelSet
-  /// The CONV_2D fast path; nil for depthwise, the reference build or run-time weights.
-  private let gemm: HybridGEMM?
+  /// The CONV_2D fast path, one GEMM per group; empty for depthwise, groups of one channel,
+  /// the reference build or run-time weights.
+  private let gemms: [HybridGEMM]
+  /// For a CONV_2D whose groups are its input channels (not on the reference build): its
+  /// constant filter `[OC][KH][KW][1]` as the depthwise filter `[KH][KW][OC]`, summed by
+  /// ``depthwiseRow(_:multiplier:images:values:weights:bias:output:)``.
+  private let channelwiseWeights: [Int8]?
   let scratchBytes: Int
 
   /// Checks the weights' quantization for `operands` (hybrid) and prepares the kernel.
@@ -74,18 +82,43 @@ final class HybridConvolutionKernel: Kernel {
       length: geometry.inputHeight * geometry.inputWidth * geometry.inputChannels,
       asymmetric: perChannel, kernels: node.kernels)
     let rows = geometry.batch * geometry.outputPixels
-    if case .convolution = op, let weights = operands.filter.constant,
-      !node.kernels.isReference, rows > 0, outputChannels > 0
+    channelwiseWeights = Self.channelwiseWeights(
+      op, geometry: geometry, filter: operands.filter, outputChannels: outputChannels,
+      kernels: node.kernels)
+    if case .convolution(let groups) = op, channelwiseWeights == nil,
+      let weights = operands.filter.constant, !node.kernels.isReference, rows > 0,
+      outputChannels > 0
     {
-      let gemm = HybridGEMM(
-        kernels: node.kernels, weights: weights, columns: outputChannels,
-        depth: geometry.filterHeight * geometry.filterWidth * geometry.inputChannels)
-      self.gemm = gemm
-      scratchBytes = PackedWeights.rounded(input.scratchBytes) + gemm.scratchBytes(rows: rows)
+      let (columns, depth) = (
+        outputChannels / groups,
+        geometry.filterHeight * geometry.filterWidth * geometry.inputChannels / groups
+      )
+      gemms = (0..<groups).map { group in
+        let start = weights.startIndex + group * columns * depth
+        return HybridGEMM(
+          kernels: node.kernels, weights: weights[start..<(start + columns * depth)],
+          columns: columns, depth: depth)
+      }
+      scratchBytes =
+        PackedWeights.rounded(input.scratchBytes) + gemms[0].scratchBytes(rows: rows)
     } else {
-      gemm = nil
+      gemms = []
       scratchBytes = input.scratchBytes
     }
+  }
+
+  /// The transposed filter of a constant CONV_2D whose groups are its input channels, or nil
+  /// (any other operator, a run-time filter, the reference build).
+  private static func channelwiseWeights(
+    _ op: Operator, geometry: ConvolutionGeometry, filter: TensorDescription,
+    outputChannels: Int, kernels: KernelSet
+  ) -> [Int8]? {
+    guard case .convolution(let groups) = op, groups > 1, groups == geometry.inputChannels,
+      !kernels.isReference, filter.type == .int8,
+      let constant = GroupedConvolution.depthwiseFilter(filter, outputChannels: outputChannels)?
+        .constant
+    else { return nil }
+    return constant.map { Int8(bitPattern: $0) }
   }
 
   func run(_ io: KernelIO) {
@@ -101,16 +134,20 @@ final class HybridConvolutionKernel: Kernel {
     let weights = io.input(1, as: Int8.self)
     let bias = hasBias ? io.input(2, as: Float.self) : nil
     let output = io.output(0, as: Float.self)
-    if let gemm {
+    for (group, gemm) in gemms.enumerated() {
       runGEMM(
-        gemm, images: UnsafePointer(images), values: UnsafePointer(values),
+        gemm, group: group, images: UnsafePointer(images), values: UnsafePointer(values),
         scratch: scratch + PackedWeights.rounded(input.scratchBytes), bias: bias, output: output,
         pool: io.pool)
-      return
     }
+    guard gemms.isEmpty else { return }
     let taps = g.filterHeight * g.filterWidth
     let tapWork: Int
-    if case .convolution = op { tapWork = taps * g.inputChannels } else { tapWork = taps }
+    if case .convolution(let groups) = op {
+      tapWork = taps * g.inputChannels / groups
+    } else {
+      tapWork = taps
+    }
     let rowWork = g.outputWidth * outputChannels * tapWork
     io.pool.parallelFor(
       g.batch * g.outputHeight, minimumChunk: max(1, GEMM.minimumChunkWork / max(rowWork, 1))
@@ -123,20 +160,25 @@ final class HybridConvolutionKernel: Kernel {
     }
   }
 
-  /// The CONV_2D fast path: every output pixel's taps gathered as integer-valued floats
-  /// `q − zeroPoint` (0 outside the image), multiplied by ``HybridGEMM``, then scaled.
+  /// The CONV_2D fast path for group `group` (of all, when there is one): every output
+  /// pixel's taps of the group's input channels gathered as integer-valued floats
+  /// `q − zeroPoint` (0 outside the image), multiplied by the group's ``HybridGEMM``, then
+  /// scaled into the group's output channels.
   private func runGEMM(
-    _ gemm: HybridGEMM, images: UnsafePointer<HybridQuantization.Row>,
+    _ gemm: HybridGEMM, group: Int, images: UnsafePointer<HybridQuantization.Row>,
     values: UnsafePointer<Int8>, scratch: UnsafeMutableRawPointer, bias: UnsafePointer<Float>?,
     output: UnsafeMutablePointer<Float>, pool: ThreadPool
   ) {
     let g = geometry
-    let (pixels, channels) = (g.outputPixels, g.inputChannels)
+    let groups = gemms.count
+    // Input channels per tap (the group's, from `first` in each pixel of `g.inputChannels`).
+    let (pixels, channels) = (g.outputPixels, g.inputChannels / groups)
+    let first = group * channels
     let depth = g.filterHeight * g.filterWidth * channels
     let rows = g.batch * pixels
     let pointwise =
-      g.filterHeight == 1 && g.filterWidth == 1 && g.strideHeight == 1 && g.strideWidth == 1
-      && g.outputHeight == g.inputHeight && g.outputWidth == g.inputWidth
+      groups == 1 && g.filterHeight == 1 && g.filterWidth == 1 && g.strideHeight == 1
+      && g.strideWidth == 1 && g.outputHeight == g.inputHeight && g.outputWidth == g.inputWidth
     let sums =
       gemm.usesDotProducts && pointwise
       // Each output pixel's row of A is its input pixel's quantized values, as they are.
@@ -150,14 +192,14 @@ final class HybridConvolutionKernel: Kernel {
           for r in range {
             let b = r / pixels
             let (image, zero) = (
-              values + b * self.input.length, Int8(truncatingIfNeeded: images[b].offset)
+              values + b * self.input.length + first, Int8(truncatingIfNeeded: images[b].offset)
             )
             let row = a + r * depth
             row.update(repeating: zero, count: depth)
             g.forEachTap(oy: (r % pixels) / g.outputWidth, ox: (r % pixels) % g.outputWidth) {
               ky, kx, y, x in
               (row + (ky * g.filterWidth + kx) * channels).update(
-                from: image + (y * g.inputWidth + x) * channels, count: channels)
+                from: image + (y * g.inputWidth + x) * g.inputChannels, count: channels)
             }
           }
         }
@@ -165,35 +207,50 @@ final class HybridConvolutionKernel: Kernel {
           a, range in
           for r in range {
             let (b, pixel) = (r / pixels, r % pixels)
-            let (image, offset) = (values + b * self.input.length, Float(images[b].offset))
+            let image = values + b * self.input.length + first
+            let offset = Float(images[b].offset)
             let row = a + r * depth
             row.update(repeating: 0, count: depth)
             g.forEachTap(oy: pixel / g.outputWidth, ox: pixel % g.outputWidth) { ky, kx, y, x in
-              let source = image + (y * g.inputWidth + x) * channels
+              let source = image + (y * g.inputWidth + x) * g.inputChannels
               let target = row + (ky * g.filterWidth + kx) * channels
               for ic in 0..<channels { target[ic] = Float(source[ic]) - offset }
             }
           }
         }
-    let columns = outputChannels
+    finishRows(
+      rows, sums: sums,
+      channels: (group * outputChannels / groups)..<((group + 1) * outputChannels / groups),
+      images: images, bias: bias, output: output, pool: pool)
+  }
+
+  /// Scales the `rows × channels.count` sums into output channels `channels` of `rows` output
+  /// pixels (``finish(_:_:_:_:)``, 16 channels at a time where it can).
+  private func finishRows(
+    _ rows: Int, sums: UnsafePointer<Int32>, channels: Range<Int>,
+    images: UnsafePointer<HybridQuantization.Row>, bias: UnsafePointer<Float>?,
+    output: UnsafeMutablePointer<Float>, pool: ThreadPool
+  ) {
+    let (pixels, columns) = (geometry.outputPixels, channels.count)
     pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / columns)) { range in
       for r in range {
         let image = images[r / pixels]
+        let (rowSums, rowOutput) = (sums + r * columns, output + r * self.outputChannels)
         let vectorEnd = self.finishVectors(
-          sums + r * columns, image, bias, output: output + r * columns)
-        for oc in vectorEnd..<columns {
-          output[r * columns + oc] = self.finish(sums[r * columns + oc], image, oc, bias)
+          rowSums, image, bias, output: rowOutput, channels: channels)
+        for oc in vectorEnd..<channels.upperBound {
+          rowOutput[oc] = self.finish(rowSums[oc - channels.lowerBound], image, oc, bias)
         }
       }
     }
   }
 
-  /// ``finish(_:_:_:_:)`` for one output pixel's channels, 16 at a time, the same float
-  /// operations in the same order lane by lane; returns the first channel left for the scalar
-  /// loop.
+  /// ``finish(_:_:_:_:)`` for output channels `channels` of one output pixel (their sums from
+  /// `sums[0]`, the pixel's channels at `output`), 16 at a time, the same float operations in
+  /// the same order lane by lane; returns the first channel left for the scalar loop.
   private func finishVectors(
     _ sums: UnsafePointer<Int32>, _ image: HybridQuantization.Row, _ bias: UnsafePointer<Float>?,
-    output: UnsafeMutablePointer<Float>
+    output: UnsafeMutablePointer<Float>, channels: Range<Int>
   ) -> Int {
     let depthwise: Bool
     switch op {
@@ -201,13 +258,14 @@ final class HybridConvolutionKernel: Kernel {
     case .depthwise: depthwise = true
     }
     // Depthwise scales are per channel (checked at load) unless there is one channel.
-    guard !depthwise || filter.scales.count == outputChannels else { return 0 }
+    guard !depthwise || filter.scales.count == outputChannels else { return channels.lowerBound }
     let scale = SIMD16<Float>(repeating: image.scale)
     let (lower, upper) = (activation.lower, activation.upper)
-    var oc = 0
+    var oc = channels.lowerBound
     filter.scales.withUnsafeBufferPointer { scales in
-      while oc + 16 <= outputChannels {
-        let acc = UnsafeRawPointer(sums + oc).loadUnaligned(as: SIMD16<Int32>.self)
+      while oc + 16 <= channels.upperBound {
+        let acc = UnsafeRawPointer(sums + (oc - channels.lowerBound)).loadUnaligned(
+          as: SIMD16<Int32>.self)
         var value = SIMD16<Float>()
         for lane in 0..<16 { value[lane] = Float(acc[lane]) }
         if depthwise {
@@ -255,23 +313,35 @@ final class HybridConvolutionKernel: Kernel {
     _ row: Int, images: UnsafePointer<HybridQuantization.Row>, values: UnsafePointer<Int8>,
     weights: UnsafePointer<Int8>, bias: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>
   ) {
-    if case .depthwise(let multiplier) = op {
+    let groups: Int
+    switch op {
+    case .depthwise(let multiplier):
       depthwiseRow(
         row, multiplier: multiplier, images: images, values: values, weights: weights,
         bias: bias, output: output)
+      return
+    case .convolution(let count): groups = count
+    }
+    if let channelwiseWeights {
+      channelwiseWeights.withUnsafeBufferPointer {
+        depthwiseRow(
+          row, multiplier: outputChannels / groups, images: images, values: values,
+          weights: $0.baseAddress.unsafelyUnwrapped, bias: bias, output: output)
+      }
       return
     }
     let g = geometry
     let (b, oy) = (row / g.outputHeight, row % g.outputHeight)
     let image = values + b * input.length
     let offset = images[b].offset
-    let depth = g.inputChannels
+    // Filter channels; group `oc / groupOutputs` reads input channels from `group × depth`.
+    let (depth, groupOutputs) = (g.inputChannels / groups, outputChannels / groups)
     var o = row * g.outputWidth * outputChannels
     for ox in 0..<g.outputWidth {
       for oc in 0..<outputChannels {
         var acc: Int32 = 0
         g.forEachTap(oy: oy, ox: ox) { ky, kx, y, x in
-          let pixel = image + (y * g.inputWidth + x) * depth
+          let pixel = image + (y * g.inputWidth + x) * g.inputChannels + oc / groupOutputs * depth
           let tap = weights + ((oc * g.filterHeight + ky) * g.filterWidth + kx) * depth
           for ic in 0..<depth {
             acc = acc &+ Int32(tap[ic]) &* (Int32(pixel[ic]) &- offset)
@@ -330,7 +400,8 @@ final class HybridConvolutionKernel: Kernel {
       let out = output + row * g.outputWidth * channels
       for x in 0..<g.outputWidth {
         let (pixelSums, pixelOutput) = (sums + x * channels, out + x * channels)
-        let vectorEnd = finishVectors(pixelSums, images[b], bias, output: pixelOutput)
+        let vectorEnd = finishVectors(
+          pixelSums, images[b], bias, output: pixelOutput, channels: 0..<channels)
         for oc in vectorEnd..<channels {
           pixelOutput[oc] = finish(pixelSums[oc], images[b], oc, bias)
         }

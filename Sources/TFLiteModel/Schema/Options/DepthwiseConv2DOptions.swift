@@ -19,4 +19,17 @@ public struct DepthwiseConv2DOptions: BuiltinOptionsTable {
     activation = try table.activation(4)
     (dilationWidth, dilationHeight) = try table.dilations(5)
   }
+
+  /// Options with these values: the depthwise convolution an operator written another way
+  /// computes (a CONV_2D whose groups are its input channels).
+  public init(
+    padding: Padding, strides: (height: Int, width: Int), depthMultiplier: Int,
+    activation: ActivationFunction, dilations: (height: Int, width: Int)
+  ) {
+    self.padding = padding
+    (strideHeight, strideWidth) = strides
+    self.depthMultiplier = depthMultiplier
+    self.activation = activation
+    (dilationHeight, dilationWidth) = dilations
+  }
 }
