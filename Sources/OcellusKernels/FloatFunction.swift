@@ -5,6 +5,8 @@ public enum FloatFunction: Sendable, Equatable {
   case logistic
   /// tanh(x).
   case tanh
+  /// e^x (EXP).
+  case exp
   /// e^((x − shift) · scale) (SOFTMAX's numerators).
   case scaledExp(shift: Float, scale: Float)
   /// `x < 0 ? 0 : x` (NaN stays NaN).

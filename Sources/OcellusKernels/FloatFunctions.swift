@@ -22,6 +22,7 @@ enum FloatFunctions {
     switch o.function {
     case .logistic: map(o, LogisticLanes())
     case .tanh: map(o, TanhLanes())
+    case .exp: map(o, ExpLanes())
     case .scaledExp(let shift, let scale): map(o, ScaledExpLanes(shift: shift, scale: scale))
     case .relu: map(o, ClampLanes(lower: 0, upper: .infinity))
     case .reluN1To1: map(o, ClampLanes(lower: -1, upper: 1))

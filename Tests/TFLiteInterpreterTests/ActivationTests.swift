@@ -4,7 +4,8 @@ import TFLiteInterpreter
 import TFLiteModel
 import Testing
 
-/// LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1, HARD_SWISH, LEAKY_RELU and PRELU on float32.
+/// LOGISTIC, TANH, RELU, RELU6, RELU_N1_TO_1, HARD_SWISH, LEAKY_RELU and PRELU on float32,
+/// and EXP's accuracy (it runs on the same vector exponential).
 @Suite("Activation kernels")
 struct ActivationTests {
   typealias T = SingleOpModel.Tensor
@@ -15,6 +16,7 @@ struct ActivationTests {
   static let reluN1To1: Int32 = 20
   static let relu6: Int32 = 21
   static let tanh: Int32 = 28
+  static let exp: Int32 = 47
   static let prelu: Int32 = 54
   static let leakyRelu: Int32 = 98
   static let hardSwish: Int32 = 117
@@ -123,6 +125,26 @@ struct ActivationTests {
       Self.logistic, [.nan, 0, 100, -200, .infinity, -.infinity], kernels: kernels)
     #expect(special[0].isNaN)
     #expect(Array(special[1...]) == [0.5, 1, 0, 1, 0])
+  }
+
+  @Test(
+    "EXP is within 1e-6 relative of the exact function up to overflow, on every kernel build",
+    arguments: KernelSet.available)
+  func expAccuracy(_ kernels: KernelSet) throws {
+    let x = Self.denseInputs.filter { $0 <= 88.7 }
+    let y = try Self.run(Self.exp, x, threads: 2, kernels: kernels)
+    var worstRelative = 0.0
+    for (input, output) in zip(x, y) {
+      let exact = Foundation.exp(Double(input))
+      // Below 2^-126 results are subnormal: compare absolutely against the smallest normal.
+      worstRelative = max(
+        worstRelative, abs(Double(output) - exact) / max(exact, Double(Float.leastNormalMagnitude)))
+    }
+    #expect(worstRelative <= 1e-6, "max relative error \(worstRelative)")
+    #expect(
+      Self.same(
+        try Self.run(Self.exp, [0, -0.0, .infinity, -.infinity, .nan, 89], kernels: kernels),
+        [1, 1, .infinity, 0, .nan, .infinity]))
   }
 
   @Test(

@@ -61,21 +61,25 @@ struct BinaryKernel: Kernel {
     }
   }
 
-  /// The float operation, then the fused activation's clamp. ADD, SUB and MUL get a loop of
-  /// their own (the operation chosen once, so the compiler can vectorize it); the same
+  /// The float operation, then the fused activation's clamp. ADD, SUB, MUL, DIV, MAXIMUM,
+  /// MINIMUM and SQUARED_DIFFERENCE get a loop of their own (the operation chosen once, so the compiler can vectorize it); the same
   /// arithmetic as ``BinaryOperation/apply(_:_:)-(Float,Float)``.
   private func runFloats(_ io: KernelIO) {
     switch operation {
     case .add: arithmetic(io, FloatAdd.self)
     case .subtract: arithmetic(io, FloatSubtract.self)
     case .multiply: arithmetic(io, FloatMultiply.self)
+    case .divide: arithmetic(io, FloatDivide.self)
+    case .maximum: arithmetic(io, FloatMaximum.self)
+    case .minimum: arithmetic(io, FloatMinimum.self)
+    case .squaredDifference: arithmetic(io, FloatSquaredDifference.self)
     default:
       let operation = self.operation
       mapFloats(io) { operation.apply($0, $1) }
     }
   }
 
-  /// ADD, SUB or MUL (`Operation`) with the clamp, each chunk's loops written out in the chunk
+  /// A float operation of its own loop (`Operation`) with the clamp, each chunk's loops written out in the chunk
   /// itself with the clamp's bounds copied in: no function value is called per element (on two
   /// threads, per-element calls through a shared closure context ran fifteen times slower than
   /// on one).

@@ -1,0 +1,1 @@
+../OcellusKernels/ExpLanes.swift
