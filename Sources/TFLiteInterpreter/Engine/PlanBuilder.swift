@@ -90,7 +90,12 @@ struct PlanBuilder {
     if rewrites {
       LookupFusion.apply(to: &pending, outputs: Set(subgraph.outputs), kernels: options.kernels)
     }
-    return try layOut(tensors: tensors, nodes: pending, folded: folded)
+    var aliasing = ReshapeAliasing()
+    if rewrites {
+      aliasing = ReshapeAliasing(
+        nodes: &pending, tensors: tensors, fixed: Set(subgraph.inputs + subgraph.outputs))
+    }
+    return try layOut(tensors: tensors, nodes: pending, folded: folded, aliasing: aliasing)
   }
 
   /// Makes node `index`'s kernel for `op` (with the padding of a PAD folded into it) and
@@ -321,9 +326,11 @@ struct PlanBuilder {
   }
 
   /// Gives every activation and scratch buffer its arena offset.
-  private func layOut(tensors: [TensorState], nodes: [PendingNode], folded: Int)
-    throws(InterpreterError) -> Plan
-  {
+  /// Plans the arena for `nodes`: every tensor without storage, each node's scratch and the
+  /// threads' scratch; tensors `aliasing` shares take their root's offset.
+  private func layOut(
+    tensors: [TensorState], nodes: [PendingNode], folded: Int, aliasing: ReshapeAliasing
+  ) throws(InterpreterError) -> Plan {
     var tensors = tensors
     var nodes = nodes
     let end = nodes.count
@@ -331,13 +338,10 @@ struct PlanBuilder {
     var lastUse = [Int](repeating: -1, count: tensors.count)
     for index in subgraph.inputs { firstUse[index] = 0 }
     for (position, node) in nodes.enumerated() {
-      for case let index? in node.inputTensors {
-        firstUse[index] = min(firstUse[index], position)
-        lastUse[index] = max(lastUse[index], position)
-      }
-      for index in node.outputTensors {
-        firstUse[index] = min(firstUse[index], position)
-        lastUse[index] = max(lastUse[index], position)
+      for index in node.inputTensors.compactMap({ $0 }) + node.outputTensors {
+        let root = aliasing.root(of: index)
+        firstUse[root] = min(firstUse[root], position)
+        lastUse[root] = max(lastUse[root], position)
       }
     }
     for index in subgraph.outputs { lastUse[index] = end }
@@ -347,7 +351,7 @@ struct PlanBuilder {
 
     var requests: [MemoryPlanner.Request] = []
     var owners: [(tensor: Int?, node: Int?)] = []
-    for (index, state) in tensors.enumerated() {
+    for (index, state) in tensors.enumerated() where aliasing.root(of: index) == index {
       guard case .none = state.storage, firstUse[index] != Int.max || lastUse[index] >= 0 else {
         continue
       }
@@ -382,6 +386,7 @@ struct PlanBuilder {
       if let tensor = owner.tensor { tensors[tensor].storage = .arena(offset: offset) }
       if let node = owner.node { nodes[node].scratchOffset = offset }
     }
+    for (tensor, root) in aliasing.roots { tensors[tensor].storage = tensors[root].storage }
     let threadScratch = threadStride > 0 ? offsets.last.map { ($0, threadStride) } : nil
     return Plan(
       tensors: tensors, nodes: nodes, arenaBytes: arenaBytes, foldedNodeCount: folded,
