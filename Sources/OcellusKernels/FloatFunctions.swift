@@ -79,17 +79,19 @@ enum FloatFunctions {
     // rounds x·log2(e) to an integer, which then sits in the low mantissa bits; ln 2 is split so
     // that n·ln2High is exact (Cody–Waite).
     let roundingShift = Vector(repeating: 12_582_912)
-    let shifted = x * 1.442_695_04 + roundingShift
+    let shifted = multiplyAdd(x, Vector(repeating: 1.442_695_04), roundingShift)
     let n = shifted - roundingShift
-    let r = x - n * 0.693_359_375 - n * -2.121_944_4e-4
-    // e^r by a degree-6 polynomial (least-squares fit of the relative error on |r| ≤ ln2/2).
+    let r = multiplyAdd(
+      n, Vector(repeating: 2.121_944_4e-4), multiplyAdd(n, Vector(repeating: -0.693_359_375), x))
+    // e^r by a degree-6 polynomial (least-squares fit of the relative error on |r| ≤ ln2/2),
+    // fused multiply-adds where the build has them.
     var p = Vector(repeating: 1.375_140_9e-3)
-    p = p * r + 8.368_918_7e-3
-    p = p * r + 4.166_953_3e-2
-    p = p * r + 0.166_665_18
-    p = p * r + 0.499_999_88
-    p = p * r + 1
-    p = p * r + 1
+    p = multiplyAdd(p, r, Vector(repeating: 8.368_918_7e-3))
+    p = multiplyAdd(p, r, Vector(repeating: 4.166_953_3e-2))
+    p = multiplyAdd(p, r, Vector(repeating: 0.166_665_18))
+    p = multiplyAdd(p, r, Vector(repeating: 0.499_999_88))
+    p = multiplyAdd(p, r, Vector(repeating: 1))
+    p = multiplyAdd(p, r, Vector(repeating: 1))
     // Scale by 2^n in two halves so that both factors are normal floats for n in [-150, 129]:
     // results that are subnormal are rounded once, and overflow gives +inf.
     let integer = unsafeBitCast(shifted, to: SIMD8<Int32>.self) &- 0x4B40_0000

@@ -2,8 +2,8 @@ internal import OcellusKernels
 import TFLiteModel
 
 /// SOFTMAX on float32 over the last dimension, for any rank ≥ 1: per row,
-/// `e_i = exp((x_i - max) · beta)` and `y_i = e_i / Σ e`, the sum taken in index order as in
-/// TFLite's reference kernel (the max ignores NaN, as std::max does). uint8 and int8 inputs are
+/// `e_i = exp((x_i - max) · beta)` and `y_i = e_i / Σ e` (the max ignores NaN, as std::max
+/// does; the sum runs in eight lanes, as the optimized kernels sum, not in index order). uint8 and int8 inputs are
 /// handed to ``QuantizedSoftmaxKernel``, int16 ones to ``Int16SoftmaxKernel``.
 struct SoftmaxKernel: Kernel {
   static let sourceFile = #filePath
@@ -39,14 +39,42 @@ struct SoftmaxKernel: Kernel {
       for row in range {
         let x = input + row * depth
         let y = output + row * depth
-        var maximum = -Float.greatestFiniteMagnitude
-        for c in 0..<depth where maximum < x[c] { maximum = x[c] }
+        let maximum = Self.maximum(x, count: depth)
         exp((.scaledExp(shift: maximum, scale: beta), x, y, depth))
-        var sum: Float = 0
-        for c in 0..<depth { sum += y[c] }
-        let total = VectorMath.Vector(repeating: sum)
+        let total = VectorMath.Vector(repeating: Self.sum(y, count: depth))
         VectorMath.map(y, y, count: depth) { $0 / total }
       }
     }
+  }
+
+  /// The largest of `count` floats, NaN ignored as `std::max` ignores it
+  /// (`-greatestFiniteMagnitude` when there is none), eight lanes at a time.
+  static func maximum(_ x: UnsafePointer<Float>, count: Int) -> Float {
+    var lanes = VectorMath.Vector(repeating: -.greatestFiniteMagnitude)
+    var c = 0
+    while c + 8 <= count {
+      // A loop of ternaries: one compare and one blend (`pointwiseMax` branches per lane). A
+      // NaN `v` compares false and leaves the lane.
+      let v = VectorMath.load(x + c)
+      for lane in 0..<8 { lanes[lane] = lanes[lane] < v[lane] ? v[lane] : lanes[lane] }
+      c += 8
+    }
+    var result = lanes[0]
+    for lane in 1..<8 where result < lanes[lane] { result = lanes[lane] }
+    for index in c..<count where result < x[index] { result = x[index] }
+    return result
+  }
+
+  /// The sum of `count` floats, in eight lanes then across them.
+  static func sum(_ y: UnsafePointer<Float>, count: Int) -> Float {
+    var lanes = VectorMath.Vector(repeating: 0)
+    var c = 0
+    while c + 8 <= count {
+      lanes += VectorMath.load(y + c)
+      c += 8
+    }
+    var result = lanes.sum()
+    for index in c..<count { result += y[index] }
+    return result
   }
 }
