@@ -7,19 +7,24 @@ enum QuantizeRow {
   /// Quantizes `o.count` values (see ``QuantizeRowOperands``).
   @inline(never)
   static func run(_ o: QuantizeRowOperands) {
+    // One call site of `quantize`, so that it inlines: the last partial group goes through a
+    // zero-padded vector.
     var i = 0
-    while i &+ 8 <= o.count {
-      let x = UnsafeRawPointer(o.values + i).loadUnaligned(as: SIMD8<Float>.self) * o.inverse
-      UnsafeMutableRawPointer(o.quantized + i).storeBytes(
-        of: quantize(x + o.base, lower: o.lower), as: SIMD8<Int8>.self)
-      i &+= 8
-    }
     while i < o.count {
-      let x = o.base + o.values[i] * o.inverse
-      var lanes = SIMD8<Float>(repeating: 0)
-      lanes[0] = x
-      o.quantized[i] = quantize(lanes, lower: o.lower)[0]
-      i &+= 1
+      let n = min(8, o.count &- i)
+      var v = SIMD8<Float>(repeating: 0)
+      if n == 8 {
+        v = UnsafeRawPointer(o.values + i).loadUnaligned(as: SIMD8<Float>.self)
+      } else {
+        for lane in 0..<n { v[lane] = o.values[i &+ lane] }
+      }
+      let q = quantize(v * o.inverse + o.base, lower: o.lower)
+      if n == 8 {
+        UnsafeMutableRawPointer(o.quantized + i).storeBytes(of: q, as: SIMD8<Int8>.self)
+      } else {
+        for lane in 0..<n { o.quantized[i &+ lane] = q[lane] }
+      }
+      i &+= 8
     }
   }
 

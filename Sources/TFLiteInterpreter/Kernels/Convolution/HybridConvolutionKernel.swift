@@ -279,10 +279,13 @@ final class HybridConvolutionKernel: Kernel {
         }
         let offset = bias.map { UnsafeRawPointer($0 + oc).loadUnaligned(as: SIMD16<Float>.self) }
         value = value + (offset ?? SIMD16())
-        // `FusedActivation.apply` as masked selects: NaN stays NaN.
+        // `FusedActivation.apply` lane by lane, as ternaries that compile to compares and
+        // blends (`replace(with:where:)` would run lane by lane): NaN stays NaN.
         var clamped = value
-        clamped.replace(with: lower, where: value .< lower)
-        clamped.replace(with: upper, where: value .> upper)
+        for lane in 0..<16 {
+          let v = value[lane]
+          clamped[lane] = v < lower ? lower : (v > upper ? upper : v)
+        }
         UnsafeMutableRawPointer(output + oc).storeBytes(of: clamped, as: SIMD16<Float>.self)
         oc += 16
       }

@@ -44,7 +44,7 @@ enum HybridQuantization {
   }
 
   /// ``minMax(_:count:)`` 16 lanes at a time, or nil when a value is NaN (whose effect on the
-  /// scalar scan depends on its position). Without NaN the extremes are the same values
+  /// scalar scan depends on its position) or infinite (left to the scalar scan too). Without NaN the extremes are the same values
   /// (a +0/−0 tie can pick the other zero, which no caller distinguishes: both are clamped
   /// against 0).
   static func vectorMinMax(_ values: UnsafePointer<Float>, count: Int) -> (min: Float, max: Float)?
@@ -52,16 +52,21 @@ enum HybridQuantization {
     let raw = UnsafeRawPointer(values)
     var low = raw.loadUnaligned(as: SIMD16<Float>.self)
     var high = low
-    var nan = low .!= low
+    // `v − v` is NaN for NaN and ±inf: any such value sends the row to the scalar scan.
+    var probe = low - low
     var i = 16
     while i + 16 <= count {
       let v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self)
-      low.replace(with: v, where: v .< low)
-      high.replace(with: v, where: v .> high)
-      nan = nan .| (v .!= v)
+      // Lane loops of ternaries compile to compares and blends (`replace(with:where:)` and
+      // `pointwiseMin` to a branch per lane).
+      for lane in 0..<16 {
+        low[lane] = v[lane] < low[lane] ? v[lane] : low[lane]
+        high[lane] = v[lane] > high[lane] ? v[lane] : high[lane]
+      }
+      probe += v - v
       i += 16
     }
-    guard !any(nan) else { return nil }
+    guard probe.sum() == 0 else { return nil }
     var (minimum, maximum) = (low.min(), high.max())
     while i < count {
       let value = values[i]
