@@ -67,6 +67,33 @@ struct ShapeOpsReferenceTests {
     }
   }
 
+  @Test(
+    "TRANSPOSE in tiles: 4×4 blocks of 4-byte elements and their ragged edges, every type",
+    arguments: [
+      ([4, 4, 256, 16], [0, 1, 3, 2]), ([3, 37, 21], [0, 2, 1]), ([18, 35], [1, 0]),
+      ([2, 16, 3, 19], [0, 3, 2, 1]),
+    ])
+  func tiles(shape: [Int], permutation: [Int]) throws {
+    var random = SplitMix64(seed: UInt64(shape.reduce(1, *)))
+    for (type, size) in [(S.float32, 4), (S.int32, 4), (S.int16, 2), (S.int64, 8)] {
+      let count = shape.reduce(1, *)
+      let data = (0..<(count * size)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let order = S.transposed(Array(0..<count), shape, permutation)
+      let expected = order.flatMap { data[($0 * size)..<(($0 + 1) * size)] }
+      for threads in [1, 3] {
+        let interpreter = try S.run(
+          S.transpose,
+          inputs: [
+            SingleOpModel.Tensor("x", type: type, shape: shape),
+            S.vector("p", permutation.map(Int32.init)),
+          ],
+          outputs: [SingleOpModel.Tensor("y", type: type, shape: [])], feeds: [data],
+          threads: threads)
+        #expect(try interpreter.outputBytes(at: 0) == expected, "\(shape) \(permutation)")
+      }
+    }
+  }
+
   @Test("TRANSPOSE of a large matrix splits across threads identically")
   func transposeLarge() throws {
     let shape = [67, 129, 3]

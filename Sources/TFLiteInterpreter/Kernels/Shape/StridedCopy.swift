@@ -177,7 +177,7 @@ struct StridedCopy {
   }
 
   /// Copies tile rows `first ..< first + tile` of the tiled dimension, across the whole
-  /// innermost dimension, one square tile at a time.
+  /// innermost dimension, one square tile at a time (4-byte elements in 4×4 blocks).
   @inline(__always)
   private func copyTile(
     _ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer, first: Int
@@ -186,12 +186,47 @@ struct StridedCopy {
     var column = 0
     while column < rowLength {
       let end = min(column + Self.tile, rowLength)
-      for row in first..<last {
+      var row = first
+      if elementSize == 4 {
+        while row + 4 <= last {
+          var block = column
+          while block + 4 <= end {
+            transpose4x4(
+              source + row * 4 + block * rowSourceStep,
+              destination + row * tileDestinationStep + block * 4)
+            block += 4
+          }
+          for tail in row..<(row + 4) where block < end {
+            let from = source + tail * 4 + block * rowSourceStep
+            moveElements(
+              end - block, from, rowSourceStep,
+              destination + tail * tileDestinationStep + block * 4, 4)
+          }
+          row += 4
+        }
+      }
+      for row in row..<last {
         let from = source + row * elementSize + column * rowSourceStep
         let to = destination + row * tileDestinationStep + column * elementSize
         moveElements(end - column, from, rowSourceStep, to, elementSize)
       }
       column = end
+    }
+  }
+
+  /// Copies a 4×4 block of 4-byte elements: four tiled-dimension elements (contiguous in the
+  /// source) at each of four innermost positions (`rowSourceStep` apart) become four rows of
+  /// four innermost elements (contiguous in the destination, `tileDestinationStep` apart).
+  @inline(__always)
+  private func transpose4x4(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) {
+    let v0 = source.loadUnaligned(as: SIMD4<UInt32>.self)
+    let v1 = source.loadUnaligned(fromByteOffset: rowSourceStep, as: SIMD4<UInt32>.self)
+    let v2 = source.loadUnaligned(fromByteOffset: 2 * rowSourceStep, as: SIMD4<UInt32>.self)
+    let v3 = source.loadUnaligned(fromByteOffset: 3 * rowSourceStep, as: SIMD4<UInt32>.self)
+    for lane in 0..<4 {
+      destination.storeBytes(
+        of: SIMD4(v0[lane], v1[lane], v2[lane], v3[lane]), toByteOffset: lane * tileDestinationStep,
+        as: SIMD4<UInt32>.self)
     }
   }
 
