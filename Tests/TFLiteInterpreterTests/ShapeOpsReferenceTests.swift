@@ -47,24 +47,7 @@ struct ShapeOpsReferenceTests {
       ([1, 1, 80, 2], [0, 3, 2, 1]),
     ])
   func channelsLast(shape: [Int], permutation: [Int]) throws {
-    var random = SplitMix64(seed: UInt64(shape.reduce(1, *)))
-    for (type, size) in [(S.uint8, 1), (S.float32, 4)] {
-      let count = shape.reduce(1, *)
-      let data = (0..<(count * size)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-      let order = S.transposed(Array(0..<count), shape, permutation)
-      let expected = order.flatMap { data[($0 * size)..<(($0 + 1) * size)] }
-      for threads in [1, 3] {
-        let interpreter = try S.run(
-          S.transpose,
-          inputs: [
-            SingleOpModel.Tensor("x", type: type, shape: shape),
-            S.vector("p", permutation.map(Int32.init)),
-          ],
-          outputs: [SingleOpModel.Tensor("y", type: type, shape: [])], feeds: [data],
-          threads: threads)
-        #expect(try interpreter.outputBytes(at: 0) == expected, "\(shape) \(permutation)")
-      }
-    }
+    try Self.checkTranspose(shape, permutation, types: [(S.uint8, 1), (S.float32, 4)])
   }
 
   @Test(
@@ -74,8 +57,15 @@ struct ShapeOpsReferenceTests {
       ([2, 16, 3, 19], [0, 3, 2, 1]),
     ])
   func tiles(shape: [Int], permutation: [Int]) throws {
+    try Self.checkTranspose(
+      shape, permutation, types: [(S.float32, 4), (S.int32, 4), (S.int16, 2), (S.int64, 8)])
+  }
+
+  /// TRANSPOSE of random bytes of `shape` by `permutation`, for each (type, element size) of
+  /// `types`, on 1 and 3 threads, against the element-index reference.
+  static func checkTranspose(_ shape: [Int], _ permutation: [Int], types: [(Int8, Int)]) throws {
     var random = SplitMix64(seed: UInt64(shape.reduce(1, *)))
-    for (type, size) in [(S.float32, 4), (S.int32, 4), (S.int16, 2), (S.int64, 8)] {
+    for (type, size) in types {
       let count = shape.reduce(1, *)
       let data = (0..<(count * size)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       let order = S.transposed(Array(0..<count), shape, permutation)
