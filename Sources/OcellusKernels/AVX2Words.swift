@@ -1,7 +1,7 @@
 #if OCELLUS_AVX2 || OCELLUS_AVX512
   import Builtin
 
-  /// The AVX2 integer instructions the JPEG kernels need and LLVM does not reliably form from
+  /// The AVX2 integer instructions the JPEG and int8 kernels need and LLVM does not reliably form from
   /// lane-wise Swift, reached through the compiler's `Builtin` module (the LLVM intrinsics by
   /// name; see `VNNI`). Compiled into the AVX2, AVX-512 and VNNI builds only; each operates
   /// within the two 128-bit halves of a 256-bit register, as the instructions do.
@@ -51,6 +51,24 @@
     static func multiplyAdd(_ a: SIMD16<Int16>, _ b: SIMD16<Int16>) -> SIMD8<Int32> {
       var result = SIMD8<Int32>()
       result._storage._value = Builtin.int_x86_avx2_pmadd_wd(a._storage._value, b._storage._value)
+      return result
+    }
+
+    /// `vpmovsxbw`: the 16 bytes at `p` as signed 16-bit values (the generic conversion
+    /// initializer stays a call).
+    @inline(__always)
+    static func widenSigned(_ p: UnsafeRawPointer) -> SIMD16<Int16> {
+      let bytes = p.loadUnaligned(as: SIMD16<Int8>.self)
+      var result = SIMD16<Int16>()
+      result._storage._value = Builtin.sext_Vec16xInt8_Vec16xInt16(bytes._storage._value)
+      return result
+    }
+
+    /// `vpmovzxbw`: 16 bytes as unsigned 16-bit values.
+    @inline(__always)
+    static func widenUnsigned(_ bytes: SIMD16<UInt8>) -> SIMD16<Int16> {
+      var result = SIMD16<Int16>()
+      result._storage._value = Builtin.zext_Vec16xInt8_Vec16xInt16(bytes._storage._value)
       return result
     }
 

@@ -184,24 +184,32 @@ enum Int8GEMM {
         packed: o.packed
       ),
       rows: rows, panels: panels, rowFactor: 0
-    ) { tile, row, count, first, columns in
-      guard columns == 16 else {
-        for i in 0..<count {
-          let target = o.sums + ((row &+ i) &* o.ldc &+ first)
-          let rowOffset = o.rowOffsets[row &+ i]
-          for j in 0..<columns {
-            target[j] = tile[i &* 16 &+ j] &- rowOffset &* o.columnSums[first &+ j]
-          }
+    ) { storeSums($0, o, rows: $1..<($1 &+ $2), columns: $3..<($3 &+ $4)) }
+  }
+
+  /// Stores a tile's raw sums (16 per row) less `rowOffsets[i] · columnSums[j]` at rows `rows`
+  /// and columns `columns` (at most 16) of `o.sums`.
+  @inline(__always)
+  static func storeSums(
+    _ tile: UnsafeMutablePointer<Int32>, _ o: Int8SumsOperands, rows: Range<Int>,
+    columns: Range<Int>
+  ) {
+    let first = columns.lowerBound
+    guard columns.count == 16 else {
+      for (i, row) in rows.enumerated() {
+        let target = o.sums + (row &* o.ldc &+ first)
+        for j in 0..<columns.count {
+          target[j] = tile[i &* 16 &+ j] &- o.rowOffsets[row] &* o.columnSums[first &+ j]
         }
-        return
       }
-      let columnSums = loadInt32x16(o.columnSums + first)
-      for i in 0..<count {
-        let value =
-          loadInt32x16(tile + i &* 16) &- SIMD16(repeating: o.rowOffsets[row &+ i]) &* columnSums
-        UnsafeMutableRawPointer(o.sums + ((row &+ i) &* o.ldc &+ first)).storeBytes(
-          of: value, as: SIMD16<Int32>.self)
-      }
+      return
+    }
+    let columnSums = loadInt32x16(o.columnSums + first)
+    for (i, row) in rows.enumerated() {
+      let value =
+        loadInt32x16(tile + i &* 16) &- SIMD16(repeating: o.rowOffsets[row]) &* columnSums
+      UnsafeMutableRawPointer(o.sums + (row &* o.ldc &+ first)).storeBytes(
+        of: value, as: SIMD16<Int32>.self)
     }
   }
 

@@ -29,8 +29,9 @@
 /// - `byteLookup`: ``ByteLookup/run(_:_:_:count:)`` (8-bit tables).
 /// - `byteColumnSums`: ``ByteColumnSums/run(_:rows:columns:rowStride:signed:into:)`` (8-bit
 ///   MEAN and SUM over rows).
-/// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8MultiplyIndirect`, `int8Sums`: ``Int8GEMM`` (8-bit dot products; only
-///   the VNNI build runs them fast, the others through a lane loop).
+/// - `int8PackedCount`, `int8Pack`, `int8Multiply`, `int8MultiplyIndirect`, `int8Sums`:
+///   ``Int8GEMM`` (8-bit dot products: the VNNI build; the portable one through a lane loop),
+///   or on the AVX2 and AVX-512 builds `Int8PairGEMM` (the same results on 16-bit pairs).
 public struct KernelEntryPoints: Sendable {
   public var rowTile: Int
   public var columnTile: Int

@@ -4,7 +4,16 @@
 
 extension KernelTarget {
   /// This build's compute entry points, every one (the portable module's are the baseline).
-  public static let entryPoints = KernelEntryPoints(
+  public static let entryPoints: KernelEntryPoints = {
+    var entries = baseEntryPoints
+    #if OCELLUS_AVX2 || OCELLUS_AVX512
+      Int8PairGEMM.plug(into: &entries)
+    #endif
+    return entries
+  }()
+
+  /// The entries as the portable sources define them.
+  static let baseEntryPoints = KernelEntryPoints(
     rowTile: rowTile,
     columnTile: columnTile,
     panelCount: { PackedGEMM.panelCount(columns: $0) },

@@ -4,7 +4,8 @@ import Testing
 
 /// The 8-bit GEMM's weight packing (`int8Pack`) against its layout written out: panels of 16
 /// columns, groups of four bytes, each column's runs at their stride, bytes XORed with the
-/// flip, every other byte zero; on every build.
+/// flip, every other byte zero; on the 16-bit-pair builds each group reordered into its two
+/// pairs; on every build.
 @Suite("Packing 8-bit weights")
 struct Int8PackTests {
   /// The packed bytes by definition: byte `d` of column `j` (`d = 4g + b`) at
@@ -26,6 +27,24 @@ struct Int8PackTests {
     return packed
   }
 
+  /// The builds whose int8 GEMM runs on 16-bit pairs (`Int8PairGEMM`).
+  static let pairBuilds: Set<String> = ["avx2", "avx512"]
+
+  /// ``expected(_:n:k:run:flip:)`` as the 16-bit-pair builds lay it out: each 64-byte group
+  /// reordered as two pairs of 32 bytes, column `j`'s bytes 0 and 1 at bytes `2j`, `2j + 1` of
+  /// the first, its bytes 2 and 3 at the same bytes of the second.
+  static func pairs(_ bytes: [Int8]) -> [Int8] {
+    var packed = bytes
+    for group in stride(from: 0, to: bytes.count, by: 64) {
+      for column in 0..<16 {
+        for byte in 0..<4 {
+          packed[group + (byte / 2) * 32 + column * 2 + byte % 2] = bytes[group + column * 4 + byte]
+        }
+      }
+    }
+    return packed
+  }
+
   @Test(
     "rows and padded runs of every length, partial panels and groups, with and without the flip, on every build",
     arguments: 0..<24)
@@ -41,8 +60,11 @@ struct Int8PackTests {
     let weights = (0..<(n * segments * length)).map { _ in
       Int8.random(in: -128...127, using: &generator)
     }
-    let expected = Self.expected(weights, n: n, k: k, run: run, flip: flip)
+    let bytes = Self.expected(weights, n: n, k: k, run: run, flip: flip)
     for build in KernelBuilds.hosted {
+      let expected =
+        Self.pairBuilds.contains(build.name)
+        ? Self.pairs(bytes) : bytes
       #expect(build.entry.int8PackedCount(n, k) == expected.count)
       // Garbage first: every byte must be written.
       var packed = [Int8](repeating: 0x55, count: expected.count)

@@ -64,8 +64,14 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
   /// points.
   var isReference: Bool { variant == .reference }
 
-  /// True when the int8 GEMM (`entry.int8Multiply`) runs on 8-bit dot products: the VNNI build.
-  var hasDotProducts: Bool { variant == .avx512vnni }
+  /// True when the int8 GEMM (`entry.int8Multiply`) is fast: on 8-bit dot products (the VNNI
+  /// build) or 16-bit pairs (the AVX2 and AVX-512 builds).
+  var hasDotProducts: Bool { variant == .avx2 || variant == .avx512 || variant == .avx512vnni }
+
+  /// True when the int8 GEMM multiplies int8 activations as they are (VNNI's dot product
+  /// takes one signed operand) rather than flipped to unsigned; the 16-bit-pair builds widen
+  /// the activations anyway, so the flip costs them nothing and saves the row sums.
+  var readsSignedActivations: Bool { variant == .avx512vnni }
 
   /// Every build this process can run, slowest first (``Variant/reference`` first).
   public static let available: [KernelSet] = Variant.allCases.compactMap { KernelSet($0) }

@@ -9,7 +9,8 @@ import TFLiteModel
 /// below ``Requantization/sumLimit``, so every float sum is exact), converts each chunk's sums
 /// to `Int32` and adds them. The results equal the scalar loops' `Int32` sums exactly.
 ///
-/// On the VNNI build the weights are also packed for 8-bit dot products, and
+/// On the builds with a fast int8 GEMM (VNNI's 8-bit dot products, the 16-bit pairs of the
+/// AVX2 and AVX-512 builds) the weights are also packed for it, and
 /// ``byteProducts(rows:scratch:pool:offset:fill:)`` runs the same sums on them (`int8Sums`:
 /// rows enter as the quantized bytes, the zero points' part taken off afterwards), exact as
 /// well.
@@ -20,10 +21,11 @@ final class HybridGEMM {
   private let panels: PackedStorage
   /// The most products summed in float before the sum is converted to Int32.
   private let chunk: Int
-  /// The VNNI build's weights packed as bytes and each column's weight sum; nil elsewhere.
+  /// The weights packed for the int8 GEMM and each column's weight sum; nil on the builds
+  /// without a fast one.
   private let bytes: (packed: UnsafeMutablePointer<Int8>, columnSums: [Int32])?
 
-  /// True when ``byteProducts(rows:scratch:pool:offset:fill:)`` may run (the VNNI build).
+  /// True when ``byteProducts(rows:scratch:pool:offset:fill:)`` may run (a fast int8 GEMM).
   var usesDotProducts: Bool { bytes != nil }
 
   /// Packs the int8 `weights` (`columns` rows of `depth` bytes).
@@ -47,8 +49,8 @@ final class HybridGEMM {
 
   deinit { bytes?.packed.deallocate() }
 
-  /// The weights packed for the VNNI build's `int8Sums`, with each column's sum; nil on other
-  /// builds.
+  /// The weights packed for the build's `int8Sums`, with each column's sum; nil on builds
+  /// without a fast int8 GEMM.
   private static func packBytes(
     kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int
   ) -> (packed: UnsafeMutablePointer<Int8>, columnSums: [Int32])? {

@@ -1,7 +1,8 @@
 internal import OcellusKernels
 import TFLiteModel
 
-/// An 8-bit CONV_2D as a GEMM on 8-bit dot products (the VNNI build's `int8Multiply`): B is the
+/// An 8-bit CONV_2D as a GEMM on 8-bit products (`int8Multiply`: VNNI's dot products, or the
+/// 16-bit pairs of the AVX2 and AVX-512 builds, with the same results): B is the
 /// constant weights packed at load; A is the input as stored when each output pixel reads just
 /// its own input pixel (1×1, stride 1), else its patches (laid out as ``Int8PatchLayout``
 /// says) read through pointers into the input, or gathered (im2col) block by block into a
@@ -10,11 +11,13 @@ import TFLiteModel
 ///
 /// The dot products multiply unsigned bytes by signed ones; TFLite's accumulator
 /// `Σ (a − za) · (w − zw)` follows, exactly (wrapping), from
-/// - int8 (weights of zero point 0) read in runs of ``minimumSignedRun`` bytes or more: the
+/// - int8 (weights of zero point 0) on the VNNI build, read in runs of ``minimumSignedRun``
+///   bytes or more: the
 ///   activations `a` signed, the weights packed unsigned as `u = w + 128`, so it is
 ///   `Σ a · u − 128 · Σ a − za · Σ w`: the second term per row (`rowFactor` times the row's
 ///   byte sum, added by the GEMM), the third per column (bias);
-/// - int8 in shorter runs (row sums would cost more than they save): the activations flipped
+/// - int8 in shorter runs (row sums would cost more than they save), or on the 16-bit-pair
+///   builds (which widen the activations anyway, so the flip is free): the activations flipped
 ///   to `a + 128`, the weights signed as they are, so it is `Σ (a + 128) · w − (128 + za) · Σ w`;
 /// - uint8: the activations `a` unsigned, the weights signed as `s = w − 128`, so with
 ///   `β = 128 − zw` it is `Σ a · s + β · Σ a − za · Σ s − K · za · β`: the last two terms are
@@ -60,7 +63,8 @@ final class Int8Convolution {
   /// groups of four (measured on MobileNetV2 and EfficientNet-B0 int8).
   static let minimumSignedDepth = 8
 
-  /// The dot-product path for `geometry`, or nil unless it applies: the VNNI build, weights
+  /// The int8 GEMM path for `geometry`, or nil unless it applies: a build with a fast int8
+  /// GEMM (``KernelSet/hasDotProducts``), weights
   /// known at load (int8 ones of zero point 0, or uint8), no bias or a constant one, at least
   /// 16 output channels and a depth of ``minimumSignedDepth`` (int8) or
   /// ``minimumUnsignedDepth`` (uint8) or more. `direct`
@@ -86,7 +90,7 @@ final class Int8Convolution {
     padding = UInt8(truncatingIfNeeded: za)
     let signed = quantization.signed
     let run = layout.pointable ? layout.length : layout.rowLength
-    signedActivations = signed && run >= Self.minimumSignedRun
+    signedActivations = signed && run >= Self.minimumSignedRun && kernels.readsSignedActivations
     flip = signed && !signedActivations ? Int32(bitPattern: 0x8080_8080) : 0
     rowFactor =
       signedActivations ? -128 : (signed ? 0 : 128 &- quantization.filterZeroPoint)

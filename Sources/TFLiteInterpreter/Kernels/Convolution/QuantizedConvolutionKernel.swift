@@ -13,9 +13,10 @@ import TFLiteModel
 /// accumulator exactly; requantization runs in integer arithmetic. The reference build runs
 /// ``QuantizedConvolutionReference`` instead.
 ///
-/// On the VNNI build, int8 convolutions with constant weights of zero point 0 run on 8-bit dot
-/// products instead (``Int8Convolution``), on the input bytes as they are (or their patches),
-/// the weights packed once at load.
+/// On the builds with a fast int8 GEMM (VNNI's 8-bit dot products, the 16-bit pairs of the AVX2
+/// and AVX-512 builds), convolutions with constant weights (int8 of zero point 0, or uint8) run
+/// on it instead (``Int8Convolution``), on the input bytes as they are (or their patches), the
+/// weights packed once at load.
 final class QuantizedConvolutionKernel: Kernel {
   static let sourceFile = #filePath
   private let geometry: ConvolutionGeometry

@@ -1,0 +1,1 @@
+../OcellusKernels/Int8PairGEMM+Entries.swift
