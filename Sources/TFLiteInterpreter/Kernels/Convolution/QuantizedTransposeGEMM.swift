@@ -4,12 +4,16 @@ import TFLiteModel
 /// The fast path of 8-bit TRANSPOSE_CONV with constant weights: every input pixel's
 /// `q − inputZero` times the weights `[OC·KH·KW][IC]` (packed at load, as bytes where the
 /// format allows) gives its exact Int32 contributions on the kernel build's integer GEMM
-/// (`exactSums`); each output then adds up its own, wrapping, which equals the reference's
-/// sum truncated to Int32. Not on the reference build, and only while the contributions stay
-/// at most 2^26 values.
+/// (`exactSums`), or for int8 models on a build with a fast int8 GEMM on that one, reading the
+/// input bytes as they are (``HybridGEMM/byteProducts(rows:a:scratch:pool:offset:)``); each
+/// output then adds up its own, wrapping, which equals the reference's sum truncated to Int32.
+/// Not on the reference build, and only while the contributions stay at most 2^26 values.
 struct QuantizedTransposeGEMM {
   private let kernels: KernelSet
-  private let weights: PackedWeights
+  /// The weights for `exactSums`; nil when ``bytes`` runs.
+  private let weights: PackedWeights?
+  /// The weights for the int8 GEMM (int8 models on builds with a fast one), else nil.
+  private let bytes: HybridGEMM?
   /// The most products the GEMM sums in float before converting (exact below 2^22).
   private let chunk: Int
   /// The input's type (int8 when signed) and zero point.
@@ -34,11 +38,20 @@ struct QuantizedTransposeGEMM {
       g.inputChannels
     )
     self.kernels = kernels
+    chunk = quantization.chunk(filterBound: quantization.filterBound(constant))
+    input = (quantization.signed, quantization.inputZeroPoint)
+    let int8 =
+      quantization.signed && quantization.filterZeroPoint == 0
+      ? HybridGEMM(kernels: kernels, weights: constant, columns: width, depth: depth) : nil
+    if let int8, int8.usesDotProducts {
+      (bytes, weights) = (int8, nil)
+      scratchBytes = int8.byteScratchBytes(rows: pixels)
+      return
+    }
+    bytes = nil
     weights = PackedWeights(
       kernels: kernels, constant: constant, columns: width, depth: depth,
       widening: quantization.filterWidening)
-    chunk = quantization.chunk(filterBound: quantization.filterBound(constant))
-    input = (quantization.signed, quantization.inputZeroPoint)
     scratchBytes = PackedWeights.rounded(pixels * depth) * 4 + count * 4
   }
 
@@ -46,6 +59,13 @@ struct QuantizedTransposeGEMM {
   /// `scratch` (``scratchBytes`` bytes).
   func contributions(_ io: KernelIO, scratch: UnsafeMutableRawPointer) -> UnsafePointer<Int32> {
     let (pixels, width, depth, input, kernels) = (pixels, width, depth, input, kernels)
+    if let bytes {
+      return bytes.byteProducts(
+        rows: pixels, a: io.input(2, as: Int8.self), scratch: scratch, pool: io.pool
+      ) { _ in input.zeroPoint }
+    }
+    // (Unreachable without: the initializer sets `bytes` or `weights`.)
+    guard let weights else { return UnsafePointer(scratch.bindMemory(to: Int32.self, capacity: 0)) }
     let values = io.input(2, as: UInt8.self)
     let a = scratch.bindMemory(to: Float.self, capacity: pixels * depth)
     let sums = (scratch + PackedWeights.rounded(pixels * depth) * 4)
