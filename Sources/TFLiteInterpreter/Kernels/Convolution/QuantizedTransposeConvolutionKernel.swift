@@ -96,7 +96,7 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
   }
 
   /// The fast path's outputs: each output's contributions (`width` per input pixel) added up,
-  /// then requantized.
+  /// then requantized; the sources of an output pixel found once for all its channels.
   @inline(__always)
   private func gather<O: FixedWidthInteger>(
     _ io: KernelIO, _ sums: UnsafePointer<Int32>, width: Int, output _: O.Type
@@ -104,12 +104,21 @@ final class QuantizedTransposeConvolutionKernel: Kernel {
     let g = geometry
     let output = io.output(0, as: O.self)
     let bias = hasBias ? io.input(3, as: Int32.self) : nil
-    g.forEachOutput(pool: io.pool) { b, oy, ox, oc, o in
-      var acc: Int32 = 0
-      g.forEachSource(b: b, oy: oy, ox: ox) { pixel, fy, fx in
-        acc &+= sums[pixel * width + (oc * g.filterHeight + fy) * g.filterWidth + fx]
+    let taps = g.filterHeight * g.filterWidth
+    g.forEachOutputPixel(pool: io.pool) { b, oy, ox, first in
+      // Each source's contribution to channel 0; channel `oc`'s are `oc · taps` further on.
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: taps) { offsets in
+        var count = 0
+        g.forEachSource(b: b, oy: oy, ox: ox) { pixel, fy, fx in
+          offsets[count] = pixel * width + fy * g.filterWidth + fx
+          count += 1
+        }
+        for oc in 0..<g.outputChannels {
+          var acc: Int32 = 0
+          for source in 0..<count { acc &+= sums[offsets[source] + oc * taps] }
+          output[first + oc] = O(truncatingIfNeeded: self.finish(acc, oc, bias))
+        }
       }
-      output[o] = O(truncatingIfNeeded: self.finish(acc, oc, bias))
     }
   }
 

@@ -129,6 +129,16 @@ struct TransposeConvolutionGeometry {
     pool: ThreadPool,
     _ body: (_ b: Int, _ oy: Int, _ ox: Int, _ oc: Int, _ index: Int) -> Void
   ) {
+    forEachOutputPixel(pool: pool) { b, oy, ox, first in
+      for oc in 0..<outputChannels { body(b, oy, ox, oc, first + oc) }
+    }
+  }
+
+  /// Calls `body(b, oy, ox, index)` for every output pixel, `index` the offset of its first
+  /// channel in the output, with the output rows split over `pool`'s threads.
+  func forEachOutputPixel(
+    pool: ThreadPool, _ body: (_ b: Int, _ oy: Int, _ ox: Int, _ index: Int) -> Void
+  ) {
     let rowWork =
       outputWidth * outputChannels * inputChannels
       * max(1, filterHeight * filterWidth / max(1, strideHeight * strideWidth))
@@ -137,12 +147,8 @@ struct TransposeConvolutionGeometry {
     ) { rows in
       for row in rows {
         let (b, oy) = (row / outputHeight, row % outputHeight)
-        var index = row * outputWidth * outputChannels
         for ox in 0..<outputWidth {
-          for oc in 0..<outputChannels {
-            body(b, oy, ox, oc, index)
-            index += 1
-          }
+          body(b, oy, ox, (row * outputWidth + ox) * outputChannels)
         }
       }
     }
