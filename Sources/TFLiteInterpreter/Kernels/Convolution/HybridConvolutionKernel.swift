@@ -97,7 +97,7 @@ final class HybridConvolutionKernel: Kernel {
         let start = weights.startIndex + group * columns * depth
         return HybridGEMM(
           kernels: node.kernels, weights: weights[start..<(start + columns * depth)],
-          columns: columns, depth: depth)
+          columns: columns, depth: depth, bytesWhenFast: true)
       }
       scratchBytes =
         PackedWeights.rounded(input.scratchBytes) + gemms[0].scratchBytes(rows: rows)

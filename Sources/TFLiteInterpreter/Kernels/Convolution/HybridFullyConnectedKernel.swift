@@ -35,7 +35,8 @@ final class HybridFullyConnectedKernel: Kernel {
       shape.units > 0
     {
       let gemm = HybridGEMM(
-        kernels: node.kernels, weights: weights, columns: shape.units, depth: shape.depth)
+        kernels: node.kernels, weights: weights, columns: shape.units, depth: shape.depth,
+        bytesWhenFast: false)
       self.gemm = gemm
       scratchBytes = PackedWeights.rounded(input.scratchBytes) + gemm.scratchBytes(rows: shape.rows)
     } else {

@@ -17,8 +17,9 @@ import TFLiteModel
 final class HybridGEMM {
   private let kernels: KernelSet
   private let columns, depth: Int
-  /// The weights in byte panels.
-  private let panels: PackedStorage
+  /// The weights in byte panels for ``products(rows:scratch:pool:fill:)``; nil when
+  /// ``bytes`` holds them instead.
+  private let panels: PackedStorage?
   /// The most products summed in float before the sum is converted to Int32.
   private let chunk: Int
   /// The weights packed for the int8 GEMM and each column's weight sum; nil on the builds
@@ -28,16 +29,24 @@ final class HybridGEMM {
   /// True when ``byteProducts(rows:scratch:pool:offset:fill:)`` may run (a fast int8 GEMM).
   var usesDotProducts: Bool { bytes != nil }
 
-  /// Packs the int8 `weights` (`columns` rows of `depth` bytes).
-  init(kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int) {
+  /// Packs the int8 `weights` (`columns` rows of `depth` bytes): for the int8 GEMM when
+  /// `bytesWhenFast` and the build has a fast one (then only
+  /// ``byteProducts(rows:scratch:pool:offset:fill:)`` runs), else for
+  /// ``products(rows:scratch:pool:fill:)``.
+  init(kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int, bytesWhenFast: Bool) {
     self.kernels = kernels
     self.columns = columns
     self.depth = depth
-    panels = PackedStorage(
-      kernels: kernels, weights: weights, columns: columns, depth: depth,
-      widening: (signed: true, zeroPoint: 0), format: .int8)
     chunk = (Requantization.sumLimit - 1) / (255 * Self.bound(weights))
-    bytes = Self.packBytes(kernels: kernels, weights: weights, columns: columns, depth: depth)
+    bytes =
+      bytesWhenFast
+      ? Self.packBytes(kernels: kernels, weights: weights, columns: columns, depth: depth) : nil
+    panels =
+      bytes != nil
+      ? nil
+      : PackedStorage(
+        kernels: kernels, weights: weights, columns: columns, depth: depth,
+        widening: (signed: true, zeroPoint: 0), format: .int8)
   }
 
   /// The largest |weight| (at least 1).
@@ -125,7 +134,7 @@ final class HybridGEMM {
   /// The sums `Σ_k a[i][k] · w[j][k]` for `rows` rows of A, which `fill(a, rowRange)` writes
   /// (integer-valued floats, `depth` per row; called over row ranges in parallel) into
   /// `scratch` (``scratchBytes(rows:)`` bytes, 64-byte aligned). Returns the `rows × columns`
-  /// sums.
+  /// sums (all zero when the weights were packed for the int8 GEMM instead).
   func products(
     rows: Int, scratch: UnsafeMutableRawPointer, pool: ThreadPool,
     fill: (UnsafeMutablePointer<Float>, Range<Int>) -> Void
@@ -133,6 +142,10 @@ final class HybridGEMM {
     let a = scratch.bindMemory(to: Float.self, capacity: rows * depth)
     let sums = (scratch + PackedWeights.rounded(rows * depth) * 4)
       .bindMemory(to: Int32.self, capacity: rows * columns)
+    guard let panels else {
+      sums.update(repeating: 0, count: rows * columns)
+      return UnsafePointer(sums)
+    }
     pool.parallelFor(rows, minimumChunk: max(1, (1 << 14) / max(depth, 1))) { fill(a, $0) }
     let operands: ExactSumsOperands = (
       m: rows, n: columns, k: depth, chunk: chunk, a: UnsafePointer(a), lda: depth,

@@ -42,7 +42,9 @@ struct QuantizedTransposeGEMM {
     input = (quantization.signed, quantization.inputZeroPoint)
     let int8 =
       quantization.signed && quantization.filterZeroPoint == 0
-      ? HybridGEMM(kernels: kernels, weights: constant, columns: width, depth: depth) : nil
+      ? HybridGEMM(
+        kernels: kernels, weights: constant, columns: width, depth: depth, bytesWhenFast: true)
+      : nil
     if let int8, int8.usesDotProducts {
       (bytes, weights) = (int8, nil)
       scratchBytes = int8.byteScratchBytes(rows: pixels)
