@@ -246,8 +246,9 @@ final class HybridConvolutionKernel: Kernel {
   }
 
   /// ``finish(_:_:_:_:)`` for output channels `channels` of one output pixel (their sums from
-  /// `sums[0]`, the pixel's channels at `output`), 16 at a time, the same float operations in
-  /// the same order lane by lane; returns the first channel left for the scalar loop.
+  /// `sums[0]`, the pixel's channels at `output`), 16 then 8 at a time, the same float
+  /// operations in the same order lane by lane; returns the first channel left for the scalar
+  /// loop.
   private func finishVectors(
     _ sums: UnsafePointer<Int32>, _ image: HybridQuantization.Row, _ bias: UnsafePointer<Float>?,
     output: UnsafeMutablePointer<Float>, channels: Range<Int>
@@ -259,38 +260,58 @@ final class HybridConvolutionKernel: Kernel {
     }
     // Depthwise scales are per channel (checked at load) unless there is one channel.
     guard !depthwise || filter.scales.count == outputChannels else { return channels.lowerBound }
-    let scale = SIMD16<Float>(repeating: image.scale)
-    let (lower, upper) = (activation.lower, activation.upper)
     var oc = channels.lowerBound
     filter.scales.withUnsafeBufferPointer { scales in
+      let vector = (
+        sums: sums, first: channels.lowerBound, scales: scales.baseAddress!, image: image.scale,
+        bias: bias, depthwise: depthwise, output: output
+      )
       while oc + 16 <= channels.upperBound {
-        let acc = UnsafeRawPointer(sums + (oc - channels.lowerBound)).loadUnaligned(
-          as: SIMD16<Int32>.self)
-        var value = SIMD16<Float>()
-        for lane in 0..<16 { value[lane] = Float(acc[lane]) }
-        if depthwise {
-          let filterScales = UnsafeRawPointer(scales.baseAddress! + oc)
-          value = value * (filterScales.loadUnaligned(as: SIMD16<Float>.self) * scale)
-        } else if perChannel {
-          let filterScales = UnsafeRawPointer(scales.baseAddress! + oc)
-          value = value * filterScales.loadUnaligned(as: SIMD16<Float>.self) * scale
-        } else {
-          value = value * scale
-        }
-        let offset = bias.map { UnsafeRawPointer($0 + oc).loadUnaligned(as: SIMD16<Float>.self) }
-        value = value + (offset ?? SIMD16())
-        // `FusedActivation.apply` lane by lane, as ternaries that compile to compares and
-        // blends (`replace(with:where:)` would run lane by lane): NaN stays NaN.
-        var clamped = value
-        for lane in 0..<16 {
-          let v = value[lane]
-          clamped[lane] = v < lower ? lower : (v > upper ? upper : v)
-        }
-        UnsafeMutableRawPointer(output + oc).storeBytes(of: clamped, as: SIMD16<Float>.self)
+        finishVector(SIMD16<Float>.self, vector, at: oc)
         oc += 16
+      }
+      if oc + 8 <= channels.upperBound {
+        finishVector(SIMD8<Float>.self, vector, at: oc)
+        oc += 8
       }
     }
     return oc
+  }
+
+  /// ``finishVectors(_:_:_:output:channels:)`` for the `V.scalarCount` channels from `oc`
+  /// (their sums at `v.sums + oc − v.first`, their outputs at `v.output + oc`).
+  @inline(__always)
+  private func finishVector<V: SIMD>(
+    _: V.Type,
+    _ v: (
+      sums: UnsafePointer<Int32>, first: Int, scales: UnsafePointer<Float>, image: Float,
+      bias: UnsafePointer<Float>?, depthwise: Bool, output: UnsafeMutablePointer<Float>
+    ),
+    at oc: Int
+  ) where V.Scalar == Float {
+    let scale = V(repeating: v.image)
+    var value = V()
+    let sums = v.sums + (oc - v.first)
+    for lane in 0..<V.scalarCount { value[lane] = Float(sums[lane]) }
+    let filterScales = UnsafeRawPointer(v.scales + oc)
+    if v.depthwise {
+      value = value * (filterScales.loadUnaligned(as: V.self) * scale)
+    } else if perChannel {
+      value = value * filterScales.loadUnaligned(as: V.self) * scale
+    } else {
+      value = value * scale
+    }
+    let offset = v.bias.map { UnsafeRawPointer($0 + oc).loadUnaligned(as: V.self) }
+    value = value + (offset ?? V())
+    // `FusedActivation.apply` lane by lane, as ternaries that compile to compares and
+    // blends (`replace(with:where:)` would run lane by lane): NaN stays NaN.
+    let (lower, upper) = (activation.lower, activation.upper)
+    var clamped = value
+    for lane in 0..<V.scalarCount {
+      let x = value[lane]
+      clamped[lane] = x < lower ? lower : (x > upper ? upper : x)
+    }
+    UnsafeMutableRawPointer(v.output + oc).storeBytes(of: clamped, as: V.self)
   }
 
   /// The output of channel `oc` from its integer sum `acc` over image `image`: scaled as
