@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Decode + detect, end to end on one photo: Ocellus (`ocellus detect IMAGE --detector MODEL
---runs N`: decode, pack, detect, post-process) against MediaPipe Tasks' ObjectDetector
+--no-classification --runs N`: decode, pack, detect, post-process; boxes only, as MediaPipe's
+detector gives) against MediaPipe Tasks' ObjectDetector
 (`mp.Image.create_from_file` + `detect`), single thread, in one run.
 
     /work/venv-mp/bin/python tools/bench_end_to_end.py [--runs 50] [--image …] [--model …]
@@ -38,7 +39,8 @@ def mediapipe_ms(image, model, runs):
 
 def ocellus_ms(image, model, runs):
     text = subprocess.run(
-        [OCELLUS, "detect", image, "--detector", model, "--multiple", "--runs", str(runs)],
+        [OCELLUS, "detect", image, "--detector", model, "--multiple", "--no-classification",
+         "--runs", str(runs)],
         capture_output=True, text=True, check=True).stdout
     decode = float(re.search(r"decode median ([0-9.]+) ms", text).group(1))
     detect = float(re.search(r"detection[a-z ]* median ([0-9.]+) ms", text).group(1))

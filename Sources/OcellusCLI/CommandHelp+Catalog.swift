@@ -104,7 +104,7 @@ extension CommandHelp {
       "              [--allow A,B | --deny A,B] [--layout L] [--fit F] [--nms-iou T]",
       "              [--max-labels N] [--padding F] [--normalize MEAN,STD]",
       "              [--detector-normalize MEAN,STD] [--threads N] [--json]",
-      "              [--annotate OUT.png] [--runs N]",
+      "              [--annotate OUT.png] [--runs N] [--no-classification]",
     ],
     details: [
       "Boxes come from the detector model: --detector, else the built-in object localizer (Google's class-agnostic Mobile Object Localizer, ML Kit's kind of base detector; proposals above 0.2). An SSD-style detector (outputs of TFLite_Detection_PostProcess) runs on the image stretched to its input and is used class-agnostically: boxes scoring above the detection threshold (default 0.5), class-agnostic non-maximum suppression. A YOLO model (one output [1, 4 + C, N], [1, N, 4 + C] or [1, N, 5 + C], no NMS in the graph; Ultralytics exports) runs on the image letterboxed as Ultralytics does (aspect kept, centred, gray 114 border), scores above the threshold (default 0.25), per-class non-maximum suppression at IoU 0.7, boxes mapped back through the letterbox. Best first, at most --max-objects (5). Without --multiple only the most prominent object (area × closeness to the centre) is reported. Boxes are in the upright image's pixels: x, y of the top-left corner, width, height.",
@@ -119,6 +119,11 @@ extension CommandHelp {
       Option(
         name: "--multiple",
         text: "Report up to --max-objects objects instead of the most prominent one."),
+      Option(
+        name: "--no-classification",
+        text:
+          "Boxes only, no labels (ML Kit's shouldEnableClassification false, MediaPipe's ObjectDetector): no classifier runs on the crops."
+      ),
       Option(name: "--max-objects N", text: "The most objects per image (default 5, as ML Kit)."),
       Option(
         name: "--labels FILE",

@@ -14,7 +14,7 @@ import TFLiteModel
 enum DetectCommand {
   static func run(_ arguments: [String]) throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, flags: ["--json", "--multiple"],
+      arguments, flags: ["--json", "--multiple", "--no-classification"],
       options: detectorOptions.union(["--annotate", "--runs"]))
     let images = try parsed.several("IMAGE")
     let runs = try parsed.integer("--runs", minimum: 1, default: 0)
@@ -73,7 +73,8 @@ enum DetectCommand {
     return 0
   }
 
-  /// The options ``makeDetector(_:mode:)`` reads (besides the `--multiple` flag).
+  /// The options ``makeDetector(_:mode:)`` reads (besides the `--multiple` and
+  /// `--no-classification` flags).
   static let detectorOptions: Set<String> = [
     "--detector", "--classifier", "--threshold", "--detection-threshold", "--max-labels",
     "--padding", "--normalize", "--detector-normalize", "--threads", "--labels", "--allow",
@@ -86,7 +87,7 @@ enum DetectCommand {
     var base = ObjectDetectorOptions(
       detectorMode: mode,
       shouldEnableMultipleObjects: parsed.flags.contains("--multiple") || mode == .stream,
-      shouldEnableClassification: true,
+      shouldEnableClassification: !parsed.flags.contains("--no-classification"),
       maxObjectCount: try parsed.integer("--max-objects", minimum: 1, default: 5),
       builtInModels: try DefaultModels.builtInModels(), threadCount: threads)
     if let path = parsed.value("--detector") {
@@ -94,6 +95,10 @@ enum DetectCommand {
     }
     base.proposalScoreThreshold = try parsed.number("--detection-threshold", in: 0...1)
     base.detectorModelOptions = try parsed.detectorModelOptions()
+    if parsed.flags.contains("--no-classification"), parsed.value("--classifier") != nil {
+      throw ParsedArguments.UsageError(
+        description: "--classifier and --no-classification contradict each other: give one")
+    }
     guard let classifier = parsed.value("--classifier") else {
       for option in ["--threshold", "--max-labels", "--padding", "--normalize"]
       where parsed.value(option) != nil {

@@ -3,7 +3,8 @@ import OcellusTestSupport
 import Testing
 
 /// `ocellus detect` with a YOLO detector and the detector options: `--labels`, `--allow`,
-/// `--deny`, `--max-objects`, and the detector's class in the text output.
+/// `--deny`, `--max-objects`, `--no-classification`, and the detector's class in the text
+/// output.
 @Suite(
   "ocellus detect: YOLO and detector options",
   .enabled(if: SharedData.isAvailable && ToolRunner.executable != nil))
@@ -12,16 +13,38 @@ struct DetectorOptionsCommandTests {
   static let labels = SharedData.path("models/coco80_labels.txt")
   static let photo = SharedData.path("images/multi_objects.jpg")
 
-  /// The detector classes of the objects `detect --json` reports with `extra` arguments.
-  static func classes(_ extra: [String]) throws -> [String] {
+  /// The objects `detect --json` reports with `extra` arguments.
+  static func objects(_ extra: [String]) throws -> [[String: Any]] {
     let result = try ToolRunner.run(
       ["detect", photo, "--detector", yolo, "--labels", labels, "--multiple", "--json"] + extra)
     #expect(result.status == 0, "\(result.standardError)")
     let documents = try #require(
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
         as? [[String: Any]])
-    let objects = try #require(documents.first?["objects"] as? [[String: Any]])
-    return objects.map { $0["detector_class"] as? String ?? "?" }
+    return try #require(documents.first?["objects"] as? [[String: Any]])
+  }
+
+  /// The detector classes of the objects `detect --json` reports with `extra` arguments.
+  static func classes(_ extra: [String]) throws -> [String] {
+    try objects(extra).map { $0["detector_class"] as? String ?? "?" }
+  }
+
+  @Test("--no-classification gives the same boxes without labels; with --classifier it is an error")
+  func noClassification() throws {
+    let labelled = try Self.objects(["--max-objects", "20"])
+    let plain = try Self.objects(["--max-objects", "20", "--no-classification"])
+    #expect(plain.count == labelled.count)
+    #expect(labelled.contains { !(($0["labels"] as? [Any]) ?? []).isEmpty })
+    for (a, b) in zip(labelled, plain) {
+      #expect(a["frame"] as? [Double] == b["frame"] as? [Double])
+      #expect((b["labels"] as? [Any])?.isEmpty == true)
+    }
+    let both = try ToolRunner.run([
+      "detect", Self.photo, "--detector", Self.yolo, "--no-classification", "--classifier",
+      SharedData.path("models/mlkit_object_labeler.tflite"),
+    ])
+    #expect(both.status == 2)
+    #expect(both.standardError.contains("--no-classification"))
   }
 
   @Test("--max-objects caps the objects (5 by default, as ML Kit)")
