@@ -69,7 +69,7 @@ public enum Requantization {
         channelPixels(sums: sums, count: count, channels: channels, t, output)
       }
     } else {
-      scalarPixels(sums: sums, count: count, channels: channels, t, output)
+      unevenPixels(sums: sums, count: count, channels: channels, t, output)
     }
   }
 
@@ -135,17 +135,27 @@ public enum Requantization {
     }
   }
 
-  /// ``pixels(sums:count:channels:_:_:)`` one element at a time (either mode, any channels).
+  /// ``pixels(sums:count:channels:_:_:)`` for any channel count, either mode: in the
+  /// fixed-point modes each pixel's whole groups of eight channels in vectors, the other
+  /// channels (all of them in the float mode) one at a time.
   @inline(never)
-  static func scalarPixels(
+  static func unevenPixels(
     sums: UnsafePointer<Float>, count: Int, channels: Int, _ t: RequantizationTable,
     _ output: UnsafeMutablePointer<UInt8>
   ) {
+    let vectorEnd = t.scale == nil ? channels & ~7 : 0
     var pixel = 0
     while pixel < count {
-      for j in 0..<channels {
+      var j = 0
+      while j < vectorEnd {
+        let bits = UnsafeRawPointer(sums + (pixel &+ j)).loadUnaligned(as: SIMD8<Int32>.self)
+        store(vector(bits &- magicBits, column: j, t), output + (pixel &+ j))
+        j &+= 8
+      }
+      while j < channels {
         let bits = Int32(bitPattern: sums[pixel &+ j].bitPattern)
         output[pixel &+ j] = scalar(bits &- magicBits, column: j, t)
+        j &+= 1
       }
       pixel &+= channels
     }
@@ -163,7 +173,7 @@ public enum Requantization {
       blockRows(accumulators, stride: stride, rows: rows, column: column, t, output, ldc: ldc)
     } else if t.scale != nil || count & 7 != 0 {
       for r in 0..<rows {
-        scalarRow(accumulators + r &* stride, count: count, column: column, t, output + r &* ldc)
+        unevenRow(accumulators + r &* stride, count: count, column: column, t, output + r &* ldc)
       }
     } else if t.uniform {
       uniformRows(
@@ -234,13 +244,23 @@ public enum Requantization {
     }
   }
 
-  /// One row one column at a time (either mode, any count).
+  /// One row of any count, either mode: in the fixed-point modes whole groups of eight
+  /// columns in vectors, the rest (all of them in the float mode) one column at a time.
   @inline(never)
-  static func scalarRow(
+  static func unevenRow(
     _ accumulators: UnsafePointer<Int32>, count: Int, column: Int, _ t: RequantizationTable,
     _ output: UnsafeMutablePointer<UInt8>
   ) {
-    for j in 0..<count { output[j] = scalar(accumulators[j], column: column &+ j, t) }
+    let vectorEnd = t.scale == nil ? count & ~7 : 0
+    var j = 0
+    while j < vectorEnd {
+      store(vector(load(accumulators + j), column: column &+ j, t), output + j)
+      j &+= 8
+    }
+    while j < count {
+      output[j] = scalar(accumulators[j], column: column &+ j, t)
+      j &+= 1
+    }
   }
 
   /// Eight columns of TFLite's fixed-point requantization: bias, `MultiplyByQuantizedMultiplier`,
