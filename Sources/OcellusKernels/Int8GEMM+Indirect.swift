@@ -8,10 +8,7 @@ extension Int8GEMM {
   ) {
     let rows = rows.clamped(to: 0..<max(o.m, 0))
     let panels = panels.clamped(to: 0..<panelCount(o.n))
-    guard !rows.isEmpty, !panels.isEmpty, o.segments > 0, o.segmentStride > 0,
-      o.segmentStride & 3 == 0, (0...o.segmentStride).contains(o.segmentLength), o.n & 15 == 0,
-      o.requantization.scale == nil
-    else { return }
+    guard !rows.isEmpty, !panels.isEmpty, accepts(o) else { return }
     let panelBytes = groups(o.segments &* o.segmentStride) &* 64
     var row = rows.lowerBound
     while row < rows.upperBound {
@@ -31,6 +28,15 @@ extension Int8GEMM {
       }
       row &+= tileRows
     }
+  }
+
+  /// True when `o` is what the indirect GEMM takes (``Int8IndirectGEMMOperands``): whole
+  /// segments of four, the counted length within them, whole panels of 16 columns, a
+  /// fixed-point requantization.
+  static func accepts(_ o: Int8IndirectGEMMOperands) -> Bool {
+    o.segments > 0 && o.segmentStride > 0 && o.segmentStride & 3 == 0
+      && (0...o.segmentStride).contains(o.segmentLength) && o.n & 15 == 0
+      && o.requantization.scale == nil
   }
 
   /// ``rowTerms(_:signed:rows:count:_:)`` for rows of A read through `table`'s pointers.

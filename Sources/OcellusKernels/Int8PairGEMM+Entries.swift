@@ -40,10 +40,7 @@
     static func multiplyIndirect(
       _ o: Int8IndirectGEMMOperands, rows: Range<Int>, panels: Range<Int>
     ) {
-      guard o.segments > 0, o.segmentStride > 0, o.segmentStride & 3 == 0,
-        (0...o.segmentStride).contains(o.segmentLength), o.n & 15 == 0,
-        o.requantization.scale == nil
-      else { return }
+      guard Int8GEMM.accepts(o) else { return }
       let (signed, flip) = (o.signedActivations, UInt8(truncatingIfNeeded: o.flip))
       let (segments, stride) = (o.segments, o.segmentStride)
       var terms = SIMD8<Int32>()

@@ -66,7 +66,7 @@ public struct KernelSet: Sendable, Equatable, CustomStringConvertible {
 
   /// True when the int8 GEMM (`entry.int8Multiply`) is fast: on 8-bit dot products (the VNNI
   /// build) or 16-bit pairs (the AVX2 and AVX-512 builds).
-  var hasDotProducts: Bool { variant == .avx2 || variant == .avx512 || variant == .avx512vnni }
+  var hasFastInt8GEMM: Bool { variant == .avx2 || variant == .avx512 || variant == .avx512vnni }
 
   /// True when the int8 GEMM multiplies int8 activations as they are (VNNI's dot product
   /// takes one signed operand) rather than flipped to unsigned; the 16-bit-pair builds widen

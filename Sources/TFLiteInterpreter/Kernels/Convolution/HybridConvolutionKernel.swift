@@ -180,12 +180,12 @@ final class HybridConvolutionKernel: Kernel {
       groups == 1 && g.filterHeight == 1 && g.filterWidth == 1 && g.strideHeight == 1
       && g.strideWidth == 1 && g.outputHeight == g.inputHeight && g.outputWidth == g.inputWidth
     let sums =
-      gemm.usesDotProducts && pointwise
+      gemm.usesInt8GEMM && pointwise
       // Each output pixel's row of A is its input pixel's quantized values, as they are.
       ? gemm.byteProducts(
         rows: rows, a: values, scratch: scratch, pool: pool,
         offset: { images[$0 / pixels].offset })
-      : gemm.usesDotProducts
+      : gemm.usesInt8GEMM
         ? gemm.byteProducts(
           rows: rows, scratch: scratch, pool: pool, offset: { images[$0 / pixels].offset }
         ) { a, range in

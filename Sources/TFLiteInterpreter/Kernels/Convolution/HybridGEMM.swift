@@ -27,7 +27,7 @@ final class HybridGEMM {
   private let bytes: (packed: UnsafeMutablePointer<Int8>, columnSums: [Int32])?
 
   /// True when ``byteProducts(rows:scratch:pool:offset:fill:)`` may run (a fast int8 GEMM).
-  var usesDotProducts: Bool { bytes != nil }
+  var usesInt8GEMM: Bool { bytes != nil }
 
   /// Packs the int8 `weights` (`columns` rows of `depth` bytes): for the int8 GEMM when
   /// `bytesWhenFast` and the build has a fast one (then only
@@ -63,7 +63,7 @@ final class HybridGEMM {
   private static func packBytes(
     kernels: KernelSet, weights: ModelBytes, columns: Int, depth: Int
   ) -> (packed: UnsafeMutablePointer<Int8>, columnSums: [Int32])? {
-    guard kernels.hasDotProducts, columns > 0, depth > 0, weights.count == columns * depth
+    guard kernels.hasFastInt8GEMM, columns > 0, depth > 0, weights.count == columns * depth
     else { return nil }
     let packed = UnsafeMutablePointer<Int8>.allocate(
       capacity: kernels.entry.int8PackedCount(columns, depth))
@@ -82,7 +82,7 @@ final class HybridGEMM {
   /// ``products(rows:scratch:output:pool:fill:)`` on 8-bit dot products: `fill(a, rowRange)`
   /// writes the rows' quantized values (`depth` int8 per row; taps outside the image as the
   /// row's zero point) and `offset(i)` gives row `i`'s zero point. Returns the `rows × columns`
-  /// sums `Σ_k (q[i][k] − offset(i)) · w[j][k]`. Only when ``usesDotProducts``.
+  /// sums `Σ_k (q[i][k] − offset(i)) · w[j][k]`. Only when ``usesInt8GEMM``.
   func byteProducts(
     rows: Int, scratch: UnsafeMutableRawPointer, pool: ThreadPool, offset: (Int) -> Int32,
     fill: (UnsafeMutablePointer<Int8>, Range<Int>) -> Void

@@ -64,7 +64,7 @@ final class Int8Convolution {
   static let minimumSignedDepth = 8
 
   /// The int8 GEMM path for `geometry`, or nil unless it applies: a build with a fast int8
-  /// GEMM (``KernelSet/hasDotProducts``), weights
+  /// GEMM (``KernelSet/hasFastInt8GEMM``), weights
   /// known at load (int8 ones of zero point 0, or uint8), no bias or a constant one, at least
   /// 16 output channels and a depth of ``minimumSignedDepth`` (int8) or
   /// ``minimumUnsignedDepth`` (uint8) or more. `direct`
@@ -74,7 +74,7 @@ final class Int8Convolution {
     bias: TensorDescription?, columns: Int, depth: Int, geometry: ConvolutionGeometry,
     direct: Bool
   ) {
-    guard kernels.hasDotProducts, !quantization.signed || quantization.filterZeroPoint == 0,
+    guard kernels.hasFastInt8GEMM, !quantization.signed || quantization.filterZeroPoint == 0,
       let filter, filter.count == columns * depth, columns >= 16,
       depth >= (quantization.signed ? Self.minimumSignedDepth : Self.minimumUnsignedDepth),
       bias == nil || bias?.constantValues(as: Int32.self) != nil

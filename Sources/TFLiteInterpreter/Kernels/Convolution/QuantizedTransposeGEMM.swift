@@ -40,12 +40,14 @@ struct QuantizedTransposeGEMM {
     self.kernels = kernels
     chunk = quantization.chunk(filterBound: quantization.filterBound(constant))
     input = (quantization.signed, quantization.inputZeroPoint)
+    // (Asked only where it can pack for the int8 GEMM: elsewhere it would pack byte panels
+    // that the `exactSums` path packs again.)
     let int8 =
-      quantization.signed && quantization.filterZeroPoint == 0
+      quantization.signed && quantization.filterZeroPoint == 0 && kernels.hasFastInt8GEMM
       ? HybridGEMM(
         kernels: kernels, weights: constant, columns: width, depth: depth, bytesWhenFast: true)
       : nil
-    if let int8, int8.usesDotProducts {
+    if let int8, int8.usesInt8GEMM {
       (bytes, weights) = (int8, nil)
       scratchBytes = int8.byteScratchBytes(rows: pixels)
       return
